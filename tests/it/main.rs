@@ -1,0 +1,16 @@
+//! The one integration-test binary. Modules:
+//! - reference: an independent flood-fill board, written only for the tests (no code from src/)
+//! - differential: random games compared move by move between `Position`/`Game` and the reference
+//! - properties: proptest properties of play, undo and counting
+//! - testdata: positions and games from ../shared/testdata (GNU Go and Fuego regression suites)
+//! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
+//! - referee: the match runner against real engines (GNU Go when installed)
+//! - tidy: the direction of dependencies between modules of src/
+
+mod differential;
+mod gtp;
+mod properties;
+mod reference;
+mod referee;
+mod testdata;
+mod tidy;
