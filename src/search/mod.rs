@@ -2,6 +2,7 @@
 //!
 //! Depends on: playout, game, board, geom.
 
+use crate::board::Bitboard;
 use crate::game::Game;
 use crate::geom::{Color, Move};
 use std::sync::atomic::AtomicBool;
@@ -66,6 +67,20 @@ impl Search {
     /// rules (superko included).
     pub fn genmove(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
         let _ = (game, color, limits);
+        todo!()
+    }
+
+    /// Like `genmove`, but never passes while stones of the opponent that the search believes
+    /// dead remain on the board (`kgs-genmove_cleanup`): counts as under Tromp-Taylor.
+    pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
+        let _ = (game, color, limits);
+        todo!()
+    }
+
+    /// Stones judged dead in the current position (chains whose points the opponent owns at the
+    /// end of most of `n_playouts` playouts).
+    pub fn dead_stones(&mut self, game: &Game, n_playouts: usize) -> Bitboard {
+        let _ = (game, n_playouts);
         todo!()
     }
 
