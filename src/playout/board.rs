@@ -18,9 +18,37 @@
 
 use crate::board::Position;
 use crate::geom::{Color, Move, Point, MAX_POINTS, MAX_SIZE, MIN_SIZE};
+use std::ops::{Index, IndexMut};
 
 /// Mailbox entries for the largest board: `(25 + 2) * 26 + 1`.
 pub(crate) const MAX_MAILBOX: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// Length of every per-point array: the power of two above `MAX_MAILBOX` (and `MAX_POINTS`).
+pub(crate) const GRID_LEN: usize = 1024;
+const _: () = assert!(GRID_LEN.is_power_of_two() && GRID_LEN >= MAX_MAILBOX);
+const _: () = assert!(GRID_LEN >= MAX_POINTS);
+
+/// A per-point array indexed modulo its power-of-two length, so indexing needs no bounds
+/// check and no `unsafe`: the mask proves the index in range to the compiler. Every index
+/// the board uses is below `MAX_MAILBOX` anyway; the mask never changes one.
+/// Bench 9×9 light, per CPU second: 64.6k → (see below) playouts/s.
+#[derive(Clone, Copy)]
+pub(crate) struct Grid<T>(pub(crate) [T; GRID_LEN]);
+
+impl<T> Index<usize> for Grid<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &T {
+        &self.0[i & (GRID_LEN - 1)]
+    }
+}
+
+impl<T> IndexMut<usize> for Grid<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut T {
+        &mut self.0[i & (GRID_LEN - 1)]
+    }
+}
 
 /// Contents of a mailbox entry. `BLACK ^ WHITE == OFF_BOARD`, so `c ^ 3` is the opponent.
 pub(crate) const EMPTY: u8 = 0;
@@ -102,19 +130,19 @@ pub struct PlayoutBoard {
     /// BLACK or WHITE.
     to_move: u8,
     /// EMPTY, BLACK, WHITE or OFF_BOARD per mailbox entry.
-    color: [u8; MAX_MAILBOX],
+    color: Grid<u8>,
     /// Packed neighbour counts per mailbox entry (see `NB_EMPTY_MASK`). Garbage off the board.
-    nb: [u16; MAX_MAILBOX],
+    nb: Grid<u16>,
     /// Head of the chain through each stone.
-    head: [u16; MAX_MAILBOX],
+    head: Grid<u16>,
     /// Next stone of the same chain: a circular list per chain.
-    next: [u16; MAX_MAILBOX],
+    next: Grid<u16>,
     /// Chain figures, valid at heads only.
-    chain: [Chain; MAX_MAILBOX],
+    chain: Grid<Chain>,
     /// The empty points, in no particular order.
-    empties: [u16; MAX_POINTS],
+    empties: Grid<u16>,
     /// Index of each empty point in `empties`.
-    empty_idx: [u16; MAX_MAILBOX],
+    empty_idx: Grid<u16>,
 }
 
 impl PlayoutBoard {
@@ -131,13 +159,13 @@ impl PlayoutBoard {
             n_empty: 0,
             ko: 0,
             to_move: BLACK,
-            color: [OFF_BOARD; MAX_MAILBOX],
-            nb: [0; MAX_MAILBOX],
-            head: [0; MAX_MAILBOX],
-            next: [0; MAX_MAILBOX],
-            chain: [Chain::default(); MAX_MAILBOX],
-            empties: [0; MAX_POINTS],
-            empty_idx: [0; MAX_MAILBOX],
+            color: Grid([OFF_BOARD; GRID_LEN]),
+            nb: Grid([0; GRID_LEN]),
+            head: Grid([0; GRID_LEN]),
+            next: Grid([0; GRID_LEN]),
+            chain: Grid([Chain::default(); GRID_LEN]),
+            empties: Grid([0; GRID_LEN]),
+            empty_idx: Grid([0; GRID_LEN]),
         };
         for row in 0..n {
             for col in 0..n {
@@ -191,14 +219,14 @@ impl PlayoutBoard {
         self.n_empty = other.n_empty;
         self.ko = other.ko;
         self.to_move = other.to_move;
-        self.color[..u].copy_from_slice(&other.color[..u]);
-        self.nb[..u].copy_from_slice(&other.nb[..u]);
-        self.head[..u].copy_from_slice(&other.head[..u]);
-        self.next[..u].copy_from_slice(&other.next[..u]);
-        self.chain[..u].copy_from_slice(&other.chain[..u]);
-        self.empty_idx[..u].copy_from_slice(&other.empty_idx[..u]);
+        self.color.0[..u].copy_from_slice(&other.color.0[..u]);
+        self.nb.0[..u].copy_from_slice(&other.nb.0[..u]);
+        self.head.0[..u].copy_from_slice(&other.head.0[..u]);
+        self.next.0[..u].copy_from_slice(&other.next.0[..u]);
+        self.chain.0[..u].copy_from_slice(&other.chain.0[..u]);
+        self.empty_idx.0[..u].copy_from_slice(&other.empty_idx.0[..u]);
         let e = other.n_empty as usize;
-        self.empties[..e].copy_from_slice(&other.empties[..e]);
+        self.empties.0[..e].copy_from_slice(&other.empties.0[..e]);
     }
 
     pub fn size(&self) -> usize {
@@ -319,9 +347,15 @@ impl PlayoutBoard {
         self.to_move
     }
 
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn empties(&self) -> &[u16] {
-        &self.empties[..self.n_empty as usize]
+        &self.empties.0[..self.n_empty as usize]
+    }
+
+    /// Entry `i` of the empty list (`i < n_empty`).
+    #[inline(always)]
+    pub(crate) fn empty_at(&self, i: usize) -> usize {
+        self.empties[i] as usize
     }
 
     /// Swaps the entries `i` and `j` of the empty list (the list is a set; order is free).
@@ -408,10 +442,18 @@ impl PlayoutBoard {
         n_enemy + u32::from(n_off > 0) < 2
     }
 
-    /// Legal for `c` and not `c`'s own true eye. Hot path (the playout's move filter).
+    /// Legal for `c` and not `c`'s own true eye.
     #[inline(always)]
     pub(crate) fn is_candidate_m(&self, m: usize, c: u8) -> bool {
-        if self.color[m] != EMPTY || m == self.ko as usize {
+        self.color[m] == EMPTY && self.is_candidate_empty_m(m, c)
+    }
+
+    /// `is_candidate_m` for a point known to be empty (it comes from the empty list).
+    /// Hot path: the playout's move filter, once per draw.
+    #[inline(always)]
+    pub(crate) fn is_candidate_empty_m(&self, m: usize, c: u8) -> bool {
+        debug_assert_eq!(self.color[m], EMPTY);
+        if m == self.ko as usize {
             return false;
         }
         // An empty neighbour makes the move legal and rules out an eye: by far the common case.
@@ -483,7 +525,9 @@ impl PlayoutBoard {
                 break;
             }
         }
-        self.next.swap(keep, gone);
+        let (nk, ng) = (self.next[keep], self.next[gone]);
+        self.next[keep] = ng;
+        self.next[gone] = nk;
         let g = self.chain[gone];
         let k = &mut self.chain[keep];
         k.libs += g.libs;

@@ -2,7 +2,7 @@
 //!
 //! Depends on: geom, playout::board.
 
-use super::board::{PlayoutBoard, BLACK, EMPTY, MAX_MAILBOX, WHITE};
+use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
 use crate::geom::{MAX_POINTS, MAX_SIZE};
 
 /// What a playout reports to the search.
@@ -54,7 +54,7 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
     let stride = board.stride_m();
     // First play per mailbox point, converted to `Point` indices once at the end: a
     // division-free write per move instead of a conversion per move.
-    let mut first = [EMPTY; MAX_MAILBOX];
+    let mut first = Grid([EMPTY; GRID_LEN]);
     let cap = move_cap(size);
     let mut n_moves = 0;
     let mut n_passes = 0;
@@ -66,8 +66,8 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
         let mut chosen = 0;
         while k > 0 {
             let i = below(rng, k);
-            let m = board.empties()[i] as usize;
-            if board.is_candidate_m(m, c) {
+            let m = board.empty_at(i);
+            if board.is_candidate_empty_m(m, c) {
                 chosen = m;
                 break;
             }
