@@ -31,7 +31,7 @@ const _: () = assert!(GRID_LEN >= MAX_POINTS);
 /// A per-point array indexed modulo its power-of-two length, so indexing needs no bounds
 /// check and no `unsafe`: the mask proves the index in range to the compiler. Every index
 /// the board uses is below `MAX_MAILBOX` anyway; the mask never changes one.
-/// Bench 9×9 light, per CPU second: 64.6k → (see below) playouts/s.
+/// Bench light playouts per CPU second (single runs): 19×19 15.8k → 18.5k, 13×13 32.6k → 37.7k.
 #[derive(Clone, Copy)]
 pub(crate) struct Grid<T>(pub(crate) [T; GRID_LEN]);
 
@@ -569,27 +569,63 @@ impl PlayoutBoard {
 
     /// Plays the side to move at the empty mailbox point `m`, which must be legal.
     /// Hot path: once per playout move; no allocation.
+    ///
+    /// One pass over the four neighbours does everything (bench 9×9 light, per CPU second:
+    /// best of 3, 79.5k → 89.4k playouts/s; 19×19 19.0k → 20.5k; against three passes): their colours are read once, before
+    /// the stone lands, so a neighbour emptied by a capture earlier in the pass is not taken
+    /// for an empty neighbour (the capture already gave that liberty). All chain figures are
+    /// sums, so the order of merges and captures does not matter.
     #[inline(always)]
     pub(crate) fn play_m(&mut self, m: usize) {
         let s = self.stride as usize;
         let c = self.to_move;
         let enemy = c ^ 3;
-        self.put_stone(m, c);
-        // Friendly neighbours: the pair (their stone, m) is no longer a pseudo-liberty; merge.
-        for q in [m - 1, m + 1, m - s, m + s] {
-            if self.color[q] == c {
+        let nbs = [m - 1, m + 1, m - s, m + s];
+        let cols = nbs.map(|q| self.color[q]);
+
+        // Remove m from the empty list by moving the last entry into its slot.
+        let i = self.empty_idx[m] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty as usize];
+        self.empties[i] = last;
+        self.empty_idx[last as usize] = i as u16;
+
+        self.color[m] = c;
+        self.head[m] = m as u16;
+        self.next[m] = m as u16;
+        // The empty neighbours' pseudo-liberties, without branches: `e` is 0 or !0.
+        let mut ch = Chain {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum_sq: 0,
+        };
+        for k in 0..4 {
+            let q = nbs[k] as u32;
+            let e = ((cols[k] == EMPTY) as u32).wrapping_neg();
+            ch.libs += (e & 1) as u16;
+            ch.lib_sum += q & e;
+            ch.lib_sum_sq += (q * q) & e;
+        }
+        self.chain[m] = ch;
+
+        // One empty neighbour less and one `c` neighbour more for each neighbour; writes to
+        // off-board entries are harmless (never read), and unconditional.
+        let delta = (1u16 << nb_shift(c)).wrapping_sub(1);
+        let mut n_captured = 0;
+        let mut last_captured = 0;
+        for k in 0..4 {
+            let q = nbs[k];
+            self.nb[q] = self.nb[q].wrapping_add(delta);
+            if cols[k] == c {
+                // The pair (their stone, m) is no longer a pseudo-liberty; merge.
                 let hq = self.head[q] as usize;
                 self.chain[hq].remove_lib(m);
                 self.merge(m, hq);
-            }
-        }
-        // Enemy neighbours lose the pseudo-liberty too; a chain left without any is taken.
-        // A chain touching m twice reaches zero only at its second touch; once captured its
-        // stones read EMPTY and are skipped.
-        let mut n_captured = 0;
-        let mut last_captured = 0;
-        for q in [m - 1, m + 1, m - s, m + s] {
-            if self.color[q] == enemy {
+            } else if cols[k] == enemy && self.color[q] == enemy {
+                // Still on the board (not taken earlier in this pass): it loses the pair too,
+                // and is taken when none is left. A chain touching m twice reaches zero only
+                // at its second touch.
                 let hq = self.head[q] as usize;
                 self.chain[hq].remove_lib(m);
                 if self.chain[hq].libs == 0 {
