@@ -905,3 +905,84 @@ fn random_play_is_roughly_fair_on_empty_9x9() {
         "average moves {avg_moves}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Loading from an exact `Position`
+
+/// Plays random games on a `Position`, loading a `PlayoutBoard` from it every few moves and
+/// checking stones, ko, turn, every point's legality, and then playing on in lockstep.
+#[test]
+fn from_position_matches_and_plays_in_lockstep() {
+    use crate::board::Position;
+    for (n, seed) in [(2, 1), (3, 2), (5, 3), (9, 4), (19, 5), (25, 6)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut pos = Position::new(n);
+        let mut passes = 0;
+        for step in 0..(4 * n * n).min(700) {
+            let legal: Vec<Point> = Point::all(n)
+                .filter(|&p| pos.check(pos.to_move(), Move::Play(p), false).is_ok())
+                .collect();
+            if step % 7 == 0 || pos.ko_point().is_some() {
+                let b = PlayoutBoard::from_position(&pos);
+                check_invariants(&b);
+                for p in Point::all(n) {
+                    assert_eq!(b.stone_at(p), pos.stone_at(p), "{p}");
+                    assert_eq!(b.is_legal(p), legal.contains(&p), "legality of {p}");
+                }
+                assert_eq!(b.ko_point(), pos.ko_point());
+                assert_eq!(b.to_move(), pos.to_move());
+                // A few moves in lockstep from the loaded board.
+                let (mut b, mut p2) = (b, pos.clone());
+                for _ in 0..5 {
+                    let mut cands = vec![];
+                    b.for_each_candidate(|p| cands.push(p));
+                    let mv = if cands.is_empty() {
+                        Move::Pass
+                    } else {
+                        Move::Play(cands[rng.gen_range(0..cands.len())])
+                    };
+                    let color = p2.to_move();
+                    p2.try_play(color, mv, false)
+                        .expect("candidate legal in Position");
+                    b.play_unchecked(mv);
+                    check_invariants(&b);
+                    for p in Point::all(n) {
+                        assert_eq!(b.stone_at(p), p2.stone_at(p));
+                    }
+                    assert_eq!(b.ko_point(), p2.ko_point());
+                }
+            }
+            let color = pos.to_move();
+            if legal.is_empty() || rng.gen_ratio(1, 30) {
+                pos.try_play(color, Move::Pass, false).unwrap();
+                passes += 1;
+                if passes == 2 {
+                    break;
+                }
+            } else {
+                passes = 0;
+                let p = legal[rng.gen_range(0..legal.len())];
+                pos.try_play(color, Move::Play(p), false).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn from_position_of_a_diagram_with_white_to_move_and_ko() {
+    use crate::board::Position;
+    let mut pos = Position::from_diagram(
+        ". X O .
+         X O . O
+         . X O .
+         . . . .",
+    )
+    .unwrap();
+    pos.try_play(Color::Black, Move::Play(pt("C3", 4)), false)
+        .unwrap();
+    let b = PlayoutBoard::from_position(&pos);
+    assert_eq!(b.to_move(), Color::White);
+    assert_eq!(b.ko_point(), Some(pt("B3", 4)));
+    assert!(!b.is_legal(pt("B3", 4)));
+    assert_eq!(picture(&b), normalise(". X O .\nX . X O\n. X O .\n. . . ."));
+}
