@@ -653,12 +653,6 @@ impl PlayoutBoard {
         self.place_stone(self.to_mailbox(p), color_code(color));
     }
 
-    /// Setup (tests): sets the ko point directly.
-    #[cfg(test)]
-    pub(crate) fn setup_ko(&mut self, p: Option<Point>) {
-        self.ko = p.map_or(0, |p| self.to_mailbox(p) as u16);
-    }
-
     /// Setup: puts a stone of `c` on the empty point `m` and merges it, with no capture and no
     /// ko (loading a valid position, where every chain keeps a liberty in the end).
     fn place_stone(&mut self, m: usize, c: u8) {

@@ -618,18 +618,6 @@ fn candidates_skip_own_true_eyes_only() {
 // ---------------------------------------------------------------------------------------------
 // Agreement with the reference over random games
 
-impl Reference {
-    fn from_board(b: &PlayoutBoard) -> Reference {
-        let mut r = Reference::new(b.size());
-        for p in Point::all(b.size()) {
-            r.set(p, b.stone_at(p));
-        }
-        r.ko = b.ko_point();
-        r.to_move = b.to_move();
-        r
-    }
-}
-
 /// Plays random games on both boards, comparing legality of every point, eyes and
 /// candidates before each move, and the whole board after it.
 fn random_games(n: usize, n_games: usize, max_moves: usize, seed: u64) {
