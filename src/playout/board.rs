@@ -453,14 +453,17 @@ impl PlayoutBoard {
     #[inline(always)]
     pub(crate) fn is_candidate_empty_m(&self, m: usize, c: u8) -> bool {
         debug_assert_eq!(self.color[m], EMPTY);
-        if m == self.ko as usize {
-            return false;
-        }
-        // An empty neighbour makes the move legal and rules out an eye: by far the common case.
-        if self.n_empty_nb(m) > 0 {
-            return true;
-        }
-        !self.is_true_eye_m(m, c) && self.legal_by_chains(m, c)
+        // An empty neighbour makes the move legal and rules out an eye: by far the common
+        // case. The ko point never has one (the stones around it just captured), so the ko
+        // test can wait for the slow path.
+        debug_assert!(self.n_empty_nb(m) == 0 || m != self.ko as usize);
+        self.n_empty_nb(m) > 0 || self.is_closed_candidate_m(m, c)
+    }
+
+    /// `is_candidate_empty_m` for a point with no empty neighbour.
+    #[inline(always)]
+    fn is_closed_candidate_m(&self, m: usize, c: u8) -> bool {
+        m != self.ko as usize && !self.is_true_eye_m(m, c) && self.legal_by_chains(m, c)
     }
 
     /// Passes: clears ko and hands the turn over.
