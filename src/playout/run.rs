@@ -49,6 +49,12 @@ pub fn move_cap(size: usize) -> usize {
 /// mover's own true eye, swap it behind the untried part (`k -= 1`) and draw again. Every
 /// acceptable point is thus equally likely, and a side with none passes after at most one
 /// test per empty point. The board keeps the empty list's new order; it is a set.
+///
+/// Tried and not taken (A/B of light playouts per CPU second, 4 alternating runs each, on a
+/// loaded machine where single runs vary ±10%): a linear scan from one random start (as
+/// Pachi and GNU Go do) looked at most ~5% faster, within the noise, and it favours points
+/// behind runs of rejected ones; skipping the neighbour loop of `play` when no neighbour is
+/// a stone gained nothing.
 pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut PlayoutResult) {
     let size = board.size();
     let stride = board.stride_m();
