@@ -204,6 +204,14 @@ impl PlayoutBoard {
                 b.place_stone(b.to_mailbox(p), color_code(c));
             }
         }
+        // A chain without liberties never occurs in a valid `Position`; should a bad setup
+        // make one, it is removed rather than left to underflow its liberty count later.
+        for p in Point::all(n) {
+            let m = b.to_mailbox(p);
+            if b.color[m] != EMPTY && b.chain[b.head[m] as usize].libs == 0 {
+                b.capture(b.head[m] as usize);
+            }
+        }
         if let Some(k) = pos.ko_point() {
             if k.is_on_board(n) {
                 b.ko = b.to_mailbox(k) as u16;

@@ -974,3 +974,20 @@ fn from_position_of_a_diagram_with_white_to_move_and_ko() {
     assert!(!b.is_legal(pt("B3", 4)));
     assert_eq!(picture(&b), normalise(". X O .\nX . X O\n. X O .\n. . . ."));
 }
+
+#[test]
+fn from_position_removes_a_chain_without_liberties() {
+    use crate::board::Position;
+    // `place_stone` leaves validity to its caller; a careless one can surround A1.
+    let mut pos = Position::new(3);
+    pos.place_stone(Color::Black, pt("A1", 3)).unwrap();
+    pos.place_stone(Color::White, pt("A2", 3)).unwrap();
+    pos.place_stone(Color::White, pt("B1", 3)).unwrap();
+    let mut b = PlayoutBoard::from_position(&pos);
+    check_invariants(&b);
+    assert_eq!(b.stone_at(pt("A1", 3)), None);
+    assert_eq!(b.stone_at(pt("A2", 3)), Some(Color::White));
+    let mut rng = SmallRng::seed_from_u64(1);
+    run(&mut b, &mut rng, &mut PlayoutResult::default());
+    check_invariants(&b);
+}
