@@ -388,14 +388,15 @@ impl Position {
                 has_liberty = true;
                 continue;
             }
-            // `p` is one of this chain's liberties, so "more than one" means "one besides p".
-            let n_libs = self.chains[id.idx()].liberties.count();
+            // `p` is one of this chain's liberties, so "two or more" means "one besides p",
+            // and "single" means "p is the last".
+            let libs = &self.chains[id.idx()].liberties;
             if own.contains(Point::from_index(q as usize)) {
                 effect.friends.insert(id);
-                has_liberty |= n_libs > 1;
+                has_liberty = has_liberty || libs.has_two_or_more();
             } else {
                 effect.enemies.insert(id);
-                if n_libs == 1 {
+                if libs.is_single() {
                     effect.captured.insert(id);
                 }
             }
@@ -434,10 +435,14 @@ impl Position {
             })
         } else {
             // Merge into the largest chain so that the fewest points change chain id.
-            let base = *friends
-                .iter()
-                .max_by_key(|id| self.chains[id.idx()].stones.count())
-                .unwrap_or(&friends[0]);
+            let base = if friends.len() == 1 {
+                friends[0]
+            } else {
+                *friends
+                    .iter()
+                    .max_by_key(|id| self.chains[id.idx()].stones.count())
+                    .unwrap_or(&friends[0])
+            };
             for &other in friends.iter().filter(|&&f| f != base) {
                 let absorbed = self.chains[other.idx()];
                 for s in absorbed.stones {
@@ -464,8 +469,8 @@ impl Position {
         if effect.suicide {
             played.self_captured = self.remove_chain(id, color);
         } else if friends.is_empty()
-            && played.captured.count() == 1
-            && self.chains[id.idx()].liberties.count() == 1
+            && played.captured.is_single()
+            && self.chains[id.idx()].liberties.is_single()
         {
             // A lone stone that took a lone stone and now has that point as its only liberty:
             // retaking at once would repeat the position.
