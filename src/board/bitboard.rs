@@ -133,23 +133,30 @@ impl Bitboard {
         false
     }
 
-    /// Returns true if and only if `p` is in the set.
+    /// Returns true if and only if `p` is in the set (never for a point outside the layout).
     #[inline]
     pub fn contains(&self, p: Point) -> bool {
         let i = p.index();
-        self.0[i / 64] >> (i % 64) & 1 != 0
+        i < MAX_POINTS && self.0[i / 64] >> (i % 64) & 1 != 0
     }
 
+    /// Adds `p`; a point outside the 25×25 layout (a bug upstream) is ignored rather than
+    /// allowed to break the invariant on the spare bits.
     #[inline]
     pub fn insert(&mut self, p: Point) {
         let i = p.index();
-        self.0[i / 64] |= 1 << (i % 64);
+        debug_assert!(i < MAX_POINTS);
+        if i < MAX_POINTS {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
     }
 
     #[inline]
     pub fn remove(&mut self, p: Point) {
         let i = p.index();
-        self.0[i / 64] &= !(1 << (i % 64));
+        if i < MAX_POINTS {
+            self.0[i / 64] &= !(1 << (i % 64));
+        }
     }
 
     /// Returns true if and only if the two sets share a point.

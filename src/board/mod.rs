@@ -566,8 +566,8 @@ impl Position {
             .all(|(c, live)| !live || !c.liberties.is_empty())
     }
 
-    /// Reads a diagram: rows top-down (the first line is the highest row), `X` black, `O` white,
-    /// `.` or `+` empty; spaces are ignored and so are blank lines. The board side is the number
+    /// Reads a diagram: rows top-down (the first line is the highest row), `X` (or `B`) black,
+    /// `O` (or `W`) white, `.` or `+` empty; spaces are ignored and so are blank lines. The board side is the number
     /// of rows; every row must have that many points. Black to move, no ko. `None` if the
     /// diagram is malformed, or if a chain has no liberty.
     pub fn from_diagram(diagram: &str) -> Option<Position> {
@@ -592,7 +592,7 @@ impl Position {
             for (col, &b) in row.iter().enumerate() {
                 let p = Point::new(col, size - 1 - i);
                 let color = match b {
-                    b'X' | b'x' | b'B' | b'#' => Color::Black,
+                    b'X' | b'x' | b'B' => Color::Black,
                     b'O' | b'o' | b'W' => Color::White,
                     b'.' | b'+' => continue,
                     _ => return None,

@@ -674,3 +674,10 @@ fn legal_moves_exclude_ko_superko_and_suicide() {
     assert!(!legal.contains(&mv("B1", 9).point().unwrap()));
     assert_eq!(legal.len(), 81 - 4 - 1);
 }
+
+#[test]
+#[cfg(target_pointer_width = "64")]
+fn size_of_game() {
+    // Reported in the module doc and ARCHITECTURE.md.
+    assert_eq!(std::mem::size_of::<Game>(), 3104);
+}
