@@ -9,8 +9,12 @@ use std::fmt;
 pub enum GameResult {
     /// Counted: Black's score minus White's, komi included (positive = Black wins).
     Score(f32),
-    Resignation { winner: Color },
-    Time { winner: Color },
+    Resignation {
+        winner: Color,
+    },
+    Time {
+        winner: Color,
+    },
 }
 
 impl fmt::Display for GameResult {
@@ -47,7 +51,19 @@ mod tests {
         assert_eq!(GameResult::Score(-0.5).to_string(), "W+0.5");
         assert_eq!(GameResult::Score(0.0).to_string(), "0");
         assert_eq!(GameResult::Score(-12.0).to_string(), "W+12");
-        assert_eq!(GameResult::Resignation { winner: Color::White }.to_string(), "W+R");
-        assert_eq!(GameResult::Time { winner: Color::Black }.to_string(), "B+T");
+        assert_eq!(
+            GameResult::Resignation {
+                winner: Color::White
+            }
+            .to_string(),
+            "W+R"
+        );
+        assert_eq!(
+            GameResult::Time {
+                winner: Color::Black
+            }
+            .to_string(),
+            "B+T"
+        );
     }
 }

@@ -135,7 +135,9 @@ impl Runner {
         };
         Runner {
             plan,
-            rng: SmallRng::seed_from_u64(0x7465_6e67_656e ^ (plan.index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            rng: SmallRng::seed_from_u64(
+                0x7465_6e67_656e ^ (plan.index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
             game: Game::new(plan.size, rules),
             pos: Position::new(plan.size),
             reference: RefGame::new(plan.size, plan.ko, plan.suicide),
@@ -182,7 +184,9 @@ impl Runner {
             let want = crate::reference::color_of(b.cells[i]);
             counts[b.cells[i] as usize] += 1;
             let got = pos.stone_at(p);
-            self.ensure(got == want, || format!("stone at {p}: game {got:?}, reference {want:?}"));
+            self.ensure(got == want, || {
+                format!("stone at {p}: game {got:?}, reference {want:?}")
+            });
         }
         for (stone, set) in [
             (EMPTY, pos.empty_points()),
@@ -190,7 +194,11 @@ impl Runner {
             (WHITE, pos.stones(Color::White)),
         ] {
             self.ensure(set.count() == counts[stone as usize], || {
-                format!("{} points of kind {stone}, reference {}", set.count(), counts[stone as usize])
+                format!(
+                    "{} points of kind {stone}, reference {}",
+                    set.count(),
+                    counts[stone as usize]
+                )
             });
             for p in set.iter() {
                 let ok = b.index_of(p).is_some_and(|i| b.cells[i] == stone);
@@ -199,7 +207,10 @@ impl Runner {
         }
         let to_move = color(b.to_move);
         self.ensure(self.game.to_move() == to_move, || {
-            format!("to move: game {:?}, reference {to_move:?}", self.game.to_move())
+            format!(
+                "to move: game {:?}, reference {to_move:?}",
+                self.game.to_move()
+            )
         });
         let ko = b.ko.map(|i| b.point(i));
         self.ensure(pos.ko_point() == ko, || {
@@ -207,23 +218,42 @@ impl Runner {
         });
         let hash = b.zobrist();
         self.ensure(pos.position_hash() == hash, || {
-            format!("position_hash {:#x}, recomputed {hash:#x}", pos.position_hash())
+            format!(
+                "position_hash {:#x}, recomputed {hash:#x}",
+                pos.position_hash()
+            )
         });
-        let situational = hash ^ if to_move == Color::White { zobrist::WHITE_TO_MOVE } else { 0 };
+        let situational = hash
+            ^ if to_move == Color::White {
+                zobrist::WHITE_TO_MOVE
+            } else {
+                0
+            };
         self.ensure(pos.situational_hash() == situational, || {
-            format!("situational_hash {:#x}, recomputed {situational:#x}", pos.situational_hash())
+            format!(
+                "situational_hash {:#x}, recomputed {situational:#x}",
+                pos.situational_hash()
+            )
         });
         for c in Color::BOTH {
             let want = b.prisoners[c.index()];
             let got = self.game.prisoners(c);
-            self.ensure(got == want, || format!("prisoners of {c}: game {got}, reference {want}"));
+            self.ensure(got == want, || {
+                format!("prisoners of {c}: game {got}, reference {want}")
+            });
         }
         let moves = &self.reference.moves;
         self.ensure(self.game.moves().len() == moves.len(), || {
-            format!("{} moves in the game, {} in the reference", self.game.moves().len(), moves.len())
+            format!(
+                "{} moves in the game, {} in the reference",
+                self.game.moves().len(),
+                moves.len()
+            )
         });
         let over = moves.len() >= 2 && moves[moves.len() - 2..].iter().all(|m| m.1.is_none());
-        self.ensure(self.game.is_over() == over, || format!("is_over: reference {over}"));
+        self.ensure(self.game.is_over() == over, || {
+            format!("is_over: reference {over}")
+        });
     }
 
     fn start(&mut self) {
@@ -298,8 +328,14 @@ impl Runner {
         let small = b.size <= 7;
         let mut legal = Vec::new();
         let mut illegal = Vec::new();
-        let empties: Vec<usize> = (0..b.cells.len()).filter(|&i| b.cells[i] == EMPTY).collect();
-        let spot = if empties.is_empty() { 0 } else { self.rng.gen_range(0..empties.len()) };
+        let empties: Vec<usize> = (0..b.cells.len())
+            .filter(|&i| b.cells[i] == EMPTY)
+            .collect();
+        let spot = if empties.is_empty() {
+            0
+        } else {
+            self.rng.gen_range(0..empties.len())
+        };
         for (k, &i) in empties.iter().enumerate() {
             let want = self.reference.fast_check(analysis, stone, i);
             // The fast verdict of the reference against its own simulation: all points on
@@ -307,7 +343,10 @@ impl Runner {
             if small || k == spot {
                 let slow = self.reference.check(stone, Some(i)).map(|_| ());
                 self.ensure(slow == want, || {
-                    format!("reference disagrees with itself at {}: {want:?} vs {slow:?}", b.point(i))
+                    format!(
+                        "reference disagrees with itself at {}: {want:?} vs {slow:?}",
+                        b.point(i)
+                    )
                 });
             }
             let p = b.point(i);
@@ -335,9 +374,10 @@ impl Runner {
         for i in 0..b.cells.len() {
             let p = b.point(i);
             if b.cells[i] == EMPTY {
-                self.ensure(pos.chain(p).is_empty() && pos.liberties(p).is_empty(), || {
-                    format!("chain or liberties of the empty point {p}")
-                });
+                self.ensure(
+                    pos.chain(p).is_empty() && pos.liberties(p).is_empty(),
+                    || format!("chain or liberties of the empty point {p}"),
+                );
             } else {
                 let (libs, size) = (pos.n_liberties(p), pos.chain(p).count());
                 let (want_libs, want_size) = (analysis.n_liberties(i), analysis.chain_size(i));
@@ -354,7 +394,10 @@ impl Runner {
         self.stats.refused += 1;
         let got = self.game.try_play(color(stone), mv);
         self.ensure(got == Err(want), || {
-            format!("try_play {} {mv}: game {got:?}, reference {want:?}", color(stone).letter())
+            format!(
+                "try_play {} {mv}: game {got:?}, reference {want:?}",
+                color(stone).letter()
+            )
         });
         self.compare();
     }
@@ -364,7 +407,9 @@ impl Runner {
         let b = &self.reference.board;
         let size = b.size;
         let choice = self.rng.gen_range(0..4);
-        let stones: Vec<usize> = (0..b.cells.len()).filter(|&i| b.cells[i] != EMPTY).collect();
+        let stones: Vec<usize> = (0..b.cells.len())
+            .filter(|&i| b.cells[i] != EMPTY)
+            .collect();
         match choice {
             0 if !known.is_empty() => {
                 let (i, e) = known[self.rng.gen_range(0..known.len())];
@@ -378,10 +423,16 @@ impl Runner {
             2 if size < tengen::geom::MAX_SIZE => {
                 let k = self.rng.gen_range(0..size);
                 let far = self.rng.gen_range(size..tengen::geom::MAX_SIZE);
-                let p = if self.rng.gen_bool(0.5) { Point::new(far, k) } else { Point::new(k, far) };
+                let p = if self.rng.gen_bool(0.5) {
+                    Point::new(far, k)
+                } else {
+                    Point::new(k, far)
+                };
                 self.stats.checks += 1;
                 let got = self.game.check(color(stone), Move::Play(p));
-                self.ensure(got == Err(PlayError::OffBoard), || format!("check off board {p}: {got:?}"));
+                self.ensure(got == Err(PlayError::OffBoard), || {
+                    format!("check off board {p}: {got:?}")
+                });
                 self.try_illegal(stone, Move::Play(p), PlayError::OffBoard);
             }
             _ => {
@@ -398,7 +449,10 @@ impl Runner {
         let mv = at.map_or(Move::Pass, |i| Move::Play(b.point(i)));
         let outcome = self.reference.play(stone, at);
         if let Err(e) = self.game.try_play(color(stone), mv) {
-            self.fail(&format!("game refused {} {mv}: {e:?}", color(stone).letter()));
+            self.fail(&format!(
+                "game refused {} {mv}: {e:?}",
+                color(stone).letter()
+            ));
         }
         match self.pos.try_play(color(stone), mv, self.plan.suicide) {
             Ok(played) => {
@@ -411,7 +465,10 @@ impl Runner {
                     bb
                 };
                 self.ensure(played.captured == set(&outcome.captured), || {
-                    format!("captured by {mv}: {:?} vs {:?}", played.captured, outcome.captured)
+                    format!(
+                        "captured by {mv}: {:?} vs {:?}",
+                        played.captured, outcome.captured
+                    )
                 });
                 self.ensure(played.self_captured == set(&outcome.self_captured), || {
                     format!("self-captured by {mv}: {:?}", played.self_captured)
@@ -461,7 +518,11 @@ impl Runner {
         while n < cap && !self.game.is_over() {
             n += 1;
             let to_move = self.reference.board.to_move;
-            let stone = if self.rng.gen_bool(0.03) { other(to_move) } else { to_move };
+            let stone = if self.rng.gen_bool(0.03) {
+                other(to_move)
+            } else {
+                to_move
+            };
             let mut legal = None;
             let mut known_illegal = Vec::new();
             if n % every == 0 || captured_last {
@@ -517,7 +578,12 @@ impl Runner {
             let got = self.game.check(color(stone), Move::Play(p));
             self.stats.checks += 1;
             self.ensure(got == want, || {
-                format!("check {} {p}: game {}, reference {}", color(stone).letter(), verdict(&got), verdict(&want))
+                format!(
+                    "check {} {p}: game {}, reference {}",
+                    color(stone).letter(),
+                    verdict(&got),
+                    verdict(&want)
+                )
             });
             match want {
                 Ok(()) => return Some(i),
@@ -583,7 +649,9 @@ fn plans_cover_every_size_and_rule() {
         for ko in [KoRule::Simple, KoRule::Positional, KoRule::Situational] {
             for suicide in [false, true] {
                 assert!(
-                    plans.iter().any(|p| p.size == size && p.ko == ko && p.suicide == suicide),
+                    plans
+                        .iter()
+                        .any(|p| p.size == size && p.ko == ko && p.suicide == suicide),
                     "size {size} {ko:?} suicide {suicide}"
                 );
             }

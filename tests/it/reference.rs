@@ -146,7 +146,12 @@ impl RefBoard {
     }
 
     /// `color` plays at `at` (None: pass) under simple ko, by simulation on a copy.
-    pub fn play(&self, color: u8, at: Option<usize>, suicide_allowed: bool) -> Result<Outcome, PlayError> {
+    pub fn play(
+        &self,
+        color: u8,
+        at: Option<usize>,
+        suicide_allowed: bool,
+    ) -> Result<Outcome, PlayError> {
         let mut next = self.clone();
         next.to_move = other(color);
         next.ko = None;
@@ -350,7 +355,11 @@ impl RefGame {
                     && self.history.iter().any(|s| s.cells == board.cells)
             }
             KoRule::Situational => {
-                self.counts.get(&(counts, board.to_move)).copied().unwrap_or(0) > 0
+                self.counts
+                    .get(&(counts, board.to_move))
+                    .copied()
+                    .unwrap_or(0)
+                    > 0
                     && self
                         .history
                         .iter()
