@@ -109,7 +109,8 @@ fn set_up(size: usize, rules: RuleSet, stones: &[(Color, Point)]) -> Game {
             .filter(|s| s.0 == color)
             .map(|s| s.1)
             .collect();
-        game.setup(color, &points).expect("setup of a valid position");
+        game.setup(color, &points)
+            .expect("setup of a valid position");
     }
     game
 }

@@ -451,6 +451,19 @@ impl RefGame {
         outcome
     }
 
+    /// Plays `color` at `at` on any empty point, ignoring ko and superko and allowing suicide
+    /// (the lenient play of server bridges). Errors: `Occupied`.
+    pub fn play_lenient(&mut self, color: u8, at: Option<usize>) -> Result<Outcome, PlayError> {
+        let mut unbound = self.board.clone();
+        unbound.ko = None;
+        let outcome = unbound.play(color, at, true)?;
+        self.undo.push(self.board.clone());
+        self.board = outcome.board.clone();
+        self.moves.push((color, at));
+        self.remember();
+        Ok(outcome)
+    }
+
     /// Takes back the last move; false if there is none.
     pub fn undo(&mut self) -> bool {
         let Some(before) = self.undo.pop() else {
