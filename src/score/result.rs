@@ -21,7 +21,7 @@ impl fmt::Display for GameResult {
     /// `B+3.5`, `W+0.5`, `0`, `B+R`, `W+T`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            GameResult::Score(s) if s == 0.0 => f.write_str("0"),
+            GameResult::Score(0.0) => f.write_str("0"),
             GameResult::Score(s) if s > 0.0 => write!(f, "B+{}", s),
             GameResult::Score(s) => write!(f, "W+{}", -s),
             GameResult::Resignation { winner } => write!(f, "{}+R", winner.letter()),

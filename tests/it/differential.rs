@@ -14,13 +14,16 @@
 //!   scratch, and `situational_hash()` against that XOR `WHITE_TO_MOVE` when White is to move;
 //! - for every stone played, the stones captured and self-captured (`Position::try_play`'s
 //!   `Played`, on a `Position` kept beside the game).
+//!
 //! On "sweep" moves, additionally:
 //! - the verdict of `Game::check` (Ok, or the exact `PlayError`) for EVERY empty point for the
 //!   side to move (superko included), and on one sweep in four also for the other colour;
 //! - `n_liberties` and the size of `chain` for every stone.
+//!
 //! Sweeps happen after every move on boards up to 9×9, after every 2nd move up to 13×13 and
 //! every 4th move above, and after every move that captured (where ko and superko arise). On
 //! other moves the move itself is checked against the reference before it is played.
+//!
 //! Moves are chosen at random among the legal ones (passes 2%, the colour not to move 3%).
 //! Deliberately illegal moves (occupied, ko, suicide, superko and off-board points) are tried
 //! with `Game::try_play` 5% of the time and after every ko capture: they must fail with the
@@ -533,7 +536,7 @@ impl Runner {
                     legal = Some(l);
                     known_illegal = i;
                 }
-                if self.stats.sweeps % 4 == 0 || stone != to_move {
+                if self.stats.sweeps.is_multiple_of(4) || stone != to_move {
                     let (l, i) = self.sweep(other(to_move), &analysis);
                     if stone != to_move {
                         legal = Some(l);
