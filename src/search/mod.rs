@@ -199,7 +199,8 @@ impl Search {
         let decision = self.decide(&tree, &root, game);
         let decision = match decision {
             Decision::Play(Move::Pass) | Decision::Resign => {
-                let dead = self.dead_from_owner_sum(game) & game.position().stones(color.opponent());
+                let dead =
+                    self.dead_from_owner_sum(game) & game.position().stones(color.opponent());
                 let on_liberty = dead
                     .iter()
                     .flat_map(|p| game.position().liberties(p).iter().collect::<Vec<_>>())
@@ -282,17 +283,13 @@ impl Search {
     /// Builds the root: the kept subtree when the game continued from the last search, else a
     /// new tree. The root is expanded, and each child checked against the full rules.
     fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
-        let mut position = game.position().clone();
-        if position.to_move() != color {
-            position.set_to_move(color);
-        }
-        let board = PlayoutBoard::from_position(&position);
+        let mut board = PlayoutBoard::from_position(game.position());
+        board.set_to_move(color);
         let komi = game.komi()
             + match game.rules().scoring {
-                Scoring::Area | Scoring::TrompTaylor => game
-                    .rules()
-                    .handicap_compensation
-                    .points(game.handicap()),
+                Scoring::Area | Scoring::TrompTaylor => {
+                    game.rules().handicap_compensation.points(game.handicap())
+                }
                 Scoring::Territory => 0.0,
             };
         let passes = game
@@ -373,10 +370,9 @@ impl Search {
     fn keep(&mut self, tree: Tree, game: &Game, color: Color, _decision: Decision) {
         let komi = game.komi()
             + match game.rules().scoring {
-                Scoring::Area | Scoring::TrompTaylor => game
-                    .rules()
-                    .handicap_compensation
-                    .points(game.handicap()),
+                Scoring::Area | Scoring::TrompTaylor => {
+                    game.rules().handicap_compensation.points(game.handicap())
+                }
                 Scoring::Territory => 0.0,
             };
         self.kept = Some((
@@ -402,13 +398,16 @@ impl Search {
         let mut done = 0u64;
         // A root with one legal child needs no search.
         let n_legal = root.legal.iter().filter(|&&l| l).count();
+        // The descent's board, overwritten from the root's at each iteration.
+        let mut board = Box::new(root.board.clone());
         while done < max_playouts && n_legal > 1 {
             if let Some(stop) = &limits.stop {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
             }
-            self.iterate(tree, root);
+            board.copy_from(&root.board);
+            self.iterate(tree, root, &mut board);
             done += 1;
             if done % CLOCK_EVERY == 0 {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -467,8 +466,7 @@ impl Search {
     }
 
     /// One descent, playout and update. Hot path: no allocation.
-    fn iterate(&mut self, tree: &mut Tree, root: &Root) {
-        let mut board = root.board.clone();
+    fn iterate(&mut self, tree: &mut Tree, root: &Root, board: &mut PlayoutBoard) {
         let mut node = Tree::ROOT;
         let mut passes = root.passes;
         let mut to_move = root.color;
@@ -479,7 +477,7 @@ impl Search {
             if !tree.node(node).is_expanded() {
                 let ready = tree.node(node).stats.visits
                     >= self.config.prior_visits + self.config.expand_threshold;
-                if !ready || !self.expand(tree, node, &board) {
+                if !ready || !self.expand(tree, node, board) {
                     break;
                 }
             }
@@ -501,9 +499,9 @@ impl Search {
         let _ = to_move;
         let score = if game_over {
             self.first_play.fill(0);
-            area_score(&board, &mut self.result)
+            area_score(board, &mut self.result)
         } else {
-            playout::run(&mut board, &mut self.rng, &mut self.result);
+            playout::run(board, &mut self.rng, &mut self.result);
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };
@@ -649,7 +647,9 @@ impl Search {
                 .children(node)
                 .max_by_key(|&c| tree.node(c).stats.visits)
             {
-                Some(c) if tree.node(c).stats.visits > self.config.prior_visits && pv.len() < 12 => {
+                Some(c)
+                    if tree.node(c).stats.visits > self.config.prior_visits && pv.len() < 12 =>
+                {
                     node = c
                 }
                 _ => break,
@@ -666,7 +666,9 @@ impl Search {
             Some(&mv) => mv,
             None => return Decision::Play(Move::Pass),
         };
-        let best_id = self.best_child(tree, root).expect("a ranked move has a node");
+        let best_id = self
+            .best_child(tree, root)
+            .expect("a ranked move has a node");
         let win_rate = tree.node(best_id).stats.value();
         let real_visits = self.summary.playouts;
         if let Some(threshold) = self.config.resign_threshold {
@@ -687,7 +689,10 @@ impl Search {
                 Some(mv) if !passing_wins() => mv,
                 _ => Move::Pass,
             }
-        } else if opponent_passed && win_rate > 0.5 && ranked.contains(&Move::Pass) && passing_wins()
+        } else if opponent_passed
+            && win_rate > 0.5
+            && ranked.contains(&Move::Pass)
+            && passing_wins()
         {
             // The opponent passed and the count says we win: end the game.
             Move::Pass

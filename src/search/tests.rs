@@ -63,13 +63,14 @@ fn self_play_on_small_boards_is_always_legal() {
 }
 
 #[test]
+/// Black's ring and White's block are both in atari; whoever moves first captures.
 fn captures_when_only_the_capture_wins() {
     let g = game(
         "X X X X X
          X O O O X
          X O . O X
          X O O O X
-         X X X X X",
+         X X X X .",
         7.5,
         Color::Black,
     );
@@ -111,7 +112,10 @@ fn resigns_a_hopeless_game_unless_told_not_to() {
         Color::Black,
     );
     let mut search = Search::new(Config::default());
-    assert_eq!(search.genmove(&g, Color::Black, &playouts(2000)), Decision::Resign);
+    assert_eq!(
+        search.genmove(&g, Color::Black, &playouts(2000)),
+        Decision::Resign
+    );
     let mut stubborn = Search::new(Config {
         resign_threshold: None,
         ..Config::default()
@@ -139,7 +143,10 @@ fn root_excludes_superko_moves_that_simple_ko_allows() {
     g.try_play(Color::White, Move::Pass).unwrap();
     g.try_play(Color::Black, Move::Pass).unwrap();
     let retake = Move::Play(pt("B3", 5));
-    assert_eq!(g.check(Color::White, retake), Err(crate::board::PlayError::Superko));
+    assert_eq!(
+        g.check(Color::White, retake),
+        Err(crate::board::PlayError::Superko)
+    );
     let mut search = Search::new(Config::default());
     let (tree, root) = search.prepare(&g, Color::White);
     let i = tree
@@ -185,7 +192,9 @@ fn keeps_the_subtree_of_the_moves_played() {
     // A different history drops the tree.
     let other = Game::new(9, Rules::default());
     search.genmove(&other, Color::Black, &playouts(200));
+    // Same moves from another start position: the hashes differ.
     let mut g2 = Game::new(9, RuleSet::Japanese.rules());
+    g2.setup(Color::White, &[pt("E5", 9)]).unwrap();
     g2.try_play(Color::Black, Move::Play(pt("A1", 9))).unwrap();
     assert!(search.reused_tree(&g2, Color::White, g2.komi()).is_none());
 }
@@ -208,7 +217,10 @@ fn cleanup_removes_dead_stones_before_passing() {
     assert!(!dead.contains(pt("C4", 5)));
     assert!(!dead.contains(pt("D4", 5)));
     let decision = search.genmove_cleanup(&g, Color::Black, &playouts(1000));
-    assert!(matches!(decision, Decision::Play(Move::Play(_))), "{decision:?}");
+    assert!(
+        matches!(decision, Decision::Play(Move::Play(_))),
+        "{decision:?}"
+    );
 }
 
 #[test]

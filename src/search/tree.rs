@@ -215,7 +215,14 @@ mod tests {
         tree.expand(Tree::ROOT, &[p(0), p(1), Move::Pass], Stats::default());
         let c1 = tree.child_by_move(Tree::ROOT, p(1)).unwrap();
         tree.node_mut(c1).stats.add(1.0);
-        tree.expand(c1, &[p(2), p(3)], Stats { visits: 2, wins: 1.0 });
+        tree.expand(
+            c1,
+            &[p(2), p(3)],
+            Stats {
+                visits: 2,
+                wins: 1.0,
+            },
+        );
         let c13 = tree.child_by_move(c1, p(3)).unwrap();
         tree.node_mut(c13).stats.add(0.0);
         assert_eq!(tree.len(), 6);
@@ -224,7 +231,13 @@ mod tests {
         assert_eq!(sub.len(), 3);
         assert_eq!(sub.node(Tree::ROOT).stats.visits, 1);
         let n3 = sub.child_by_move(Tree::ROOT, p(3)).unwrap();
-        assert_eq!(sub.node(n3).stats, Stats { visits: 3, wins: 1.0 });
+        assert_eq!(
+            sub.node(n3).stats,
+            Stats {
+                visits: 3,
+                wins: 1.0
+            }
+        );
         assert!(sub.child_by_move(Tree::ROOT, p(0)).is_none());
     }
 
