@@ -67,6 +67,16 @@ const fn nb_shift(c: u8) -> u32 {
     4 * c as u32
 }
 
+/// The `head` of every empty and off-board entry: mailbox 0, which is off the board, so its
+/// `chain` slot is scratch. Updates meant for "the chain of each neighbour" can then run
+/// unconditionally, without testing whether the neighbour is a stone: an empty or off-board
+/// neighbour's share lands in the scratch slot, which nothing reads. Branch mispredictions are
+/// the main cost of playouts: cachegrind's branch simulation over the bench's first 1000
+/// playouts counts 7.4 → 4.3 per move on 9×9 and 7.2 → 4.4 on 19×19 with this (and the
+/// branch-free count in `run`), for 6% more instructions; the wall-clock A/B (light
+/// playouts per CPU second) was within the ±10% noise of the loaded build machine.
+const SCRATCH: u16 = 0;
+
 /// Per-chain figures, stored at the chain's head (any stone of the chain serves as head).
 #[derive(Clone, Copy, Default, Debug)]
 pub(crate) struct Chain {
@@ -97,11 +107,20 @@ impl Chain {
         self.lib_sum_sq += (m * m) as u32;
     }
 
+    /// Wrapping, because the scratch chain (see `SCRATCH`) takes removals it never had.
     #[inline(always)]
     fn remove_lib(&mut self, m: usize) {
-        self.libs -= 1;
-        self.lib_sum -= m as u32;
-        self.lib_sum_sq -= (m * m) as u32;
+        self.libs = self.libs.wrapping_sub(1);
+        self.lib_sum = self.lib_sum.wrapping_sub(m as u32);
+        self.lib_sum_sq = self.lib_sum_sq.wrapping_sub((m * m) as u32);
+    }
+
+    /// Wrapping, as `remove_lib`.
+    #[inline(always)]
+    fn add_lib_wrapping(&mut self, m: usize) {
+        self.libs = self.libs.wrapping_add(1);
+        self.lib_sum = self.lib_sum.wrapping_add(m as u32);
+        self.lib_sum_sq = self.lib_sum_sq.wrapping_add((m * m) as u32);
     }
 }
 
@@ -135,7 +154,7 @@ pub struct PlayoutBoard {
     color: Grid<u8>,
     /// Packed neighbour counts per mailbox entry (see `NB_EMPTY_MASK`). Garbage off the board.
     nb: Grid<u16>,
-    /// Head of the chain through each stone.
+    /// Head of the chain through each stone; `SCRATCH` for every other entry.
     head: Grid<u16>,
     /// Next stone of the same chain: a circular list per chain.
     next: Grid<u16>,
@@ -165,7 +184,7 @@ impl PlayoutBoard {
             to_move: BLACK,
             color: Grid([OFF_BOARD; GRID_LEN]),
             nb: Grid([0; GRID_LEN]),
-            head: Grid([0; GRID_LEN]),
+            head: Grid([SCRATCH; GRID_LEN]),
             next: Grid([0; GRID_LEN]),
             chain: Grid([Chain::default(); GRID_LEN]),
             empties: Grid([0; GRID_LEN]),
@@ -556,22 +575,23 @@ impl PlayoutBoard {
     fn capture(&mut self, h: usize) -> usize {
         let s = self.stride as usize;
         let c = self.color[h];
-        let enemy = c ^ 3;
         // A captured stone frees its point: one `c` neighbour less, one empty more.
         let delta = 1u16.wrapping_sub(1 << nb_shift(c));
         let mut x = h;
         let mut n = 0;
         loop {
             self.color[x] = EMPTY;
+            self.head[x] = SCRATCH;
             self.empty_idx[x] = self.n_empty;
             self.empties[self.n_empty as usize] = x as u16;
             self.n_empty += 1;
+            // x becomes a pseudo-liberty of every neighbouring chain, without testing the
+            // neighbour: empty and off-board ones feed the scratch slot, and stones of the
+            // chain being removed feed its own record, which is dead from now on.
             for q in [x - 1, x + 1, x - s, x + s] {
                 self.nb[q] = self.nb[q].wrapping_add(delta);
-                if self.color[q] == enemy {
-                    let hq = self.head[q] as usize;
-                    self.chain[hq].add_lib(x);
-                }
+                let hq = self.head[q] as usize;
+                self.chain[hq].add_lib_wrapping(x);
             }
             n += 1;
             x = self.next[x] as usize;
@@ -625,29 +645,31 @@ impl PlayoutBoard {
         }
         self.chain[m] = ch;
 
-        // One empty neighbour less and one `c` neighbour more for each neighbour; writes to
-        // off-board entries are harmless (never read), and unconditional.
+        // One empty neighbour less and one `c` neighbour more for each neighbour, and the
+        // pair (their stone, m) is no longer a pseudo-liberty of their chain. Both without a
+        // test: writes to off-board counts are never read, and empty or off-board neighbours
+        // have the scratch head. A chain touching m twice loses two pseudo-liberties.
         let delta = (1u16 << nb_shift(c)).wrapping_sub(1);
+        for q in nbs {
+            self.nb[q] = self.nb[q].wrapping_add(delta);
+            let hq = self.head[q] as usize;
+            self.chain[hq].remove_lib(m);
+        }
+        for k in 0..4 {
+            if cols[k] == c {
+                self.merge(m, self.head[nbs[k]] as usize);
+            }
+        }
+        // An enemy chain left without pseudo-liberties is taken. The colour is read live: a
+        // chain touching m twice is gone at its second touch (its stones now read EMPTY and
+        // have the scratch head, whose count is garbage).
         let mut n_captured = 0;
         let mut last_captured = 0;
-        for k in 0..4 {
-            let q = nbs[k];
-            self.nb[q] = self.nb[q].wrapping_add(delta);
-            if cols[k] == c {
-                // The pair (their stone, m) is no longer a pseudo-liberty; merge.
-                let hq = self.head[q] as usize;
-                self.chain[hq].remove_lib(m);
-                self.merge(m, hq);
-            } else if cols[k] == enemy && self.color[q] == enemy {
-                // Still on the board (not taken earlier in this pass): it loses the pair too,
-                // and is taken when none is left. A chain touching m twice reaches zero only
-                // at its second touch.
-                let hq = self.head[q] as usize;
-                self.chain[hq].remove_lib(m);
-                if self.chain[hq].libs == 0 {
-                    n_captured += self.capture(hq);
-                    last_captured = q;
-                }
+        for q in nbs {
+            let hq = self.head[q] as usize;
+            if self.chain[hq].libs == 0 && self.color[q] == enemy {
+                n_captured += self.capture(hq);
+                last_captured = q;
             }
         }
         debug_assert!(self.chain[self.head[m] as usize].libs > 0, "suicide");
