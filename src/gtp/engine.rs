@@ -607,42 +607,35 @@ impl Engine {
         let game = &self.session.game;
         let position = game.position();
         let size = game.size();
-        let letters: String = Point::all(size)
-            .take(size)
-            .map(|p| format!(" {}", &p.to_string()[..1]))
+        let letters: Vec<String> = (0..size)
+            .map(|col| Point::new(col, 0).to_string()[..1].to_string())
             .collect();
+        let header = format!("   {}", letters.join(" "));
         let last = game.moves().last().and_then(|&(_, mv)| mv.point());
         let mut out = String::new();
-        let _ = writeln!(out, "   {}", letters.trim_start());
+        let _ = writeln!(out, "{header}");
         for row in (0..size).rev() {
+            // The character before each column, and one after the last: the last stone played
+            // is put in parentheses, as GNU Go does.
+            let mut separators = vec![' '; size + 1];
+            if let Some(p) = last.filter(|p| p.row() == row) {
+                separators[p.col()] = '(';
+                separators[p.col() + 1] = ')';
+            }
             let _ = write!(out, "{:>2}", row + 1);
-            for col in 0..size {
+            for (col, &separator) in separators[..size].iter().enumerate() {
                 let p = Point::new(col, row);
-                let c = match position.stone_at(p) {
+                out.push(separator);
+                out.push(match position.stone_at(p) {
                     Some(Color::Black) => 'X',
                     Some(Color::White) => 'O',
                     None if placement::is_star_point(size, p) => '+',
                     None => '.',
-                };
-                // The last stone played is marked with parentheses, as GNU Go does.
-                let left = if last == Some(p) {
-                    '('
-                } else if col > 0 && last == Some(Point::new(col - 1, row)) {
-                    ')'
-                } else {
-                    ' '
-                };
-                out.push(left);
-                out.push(c);
+                });
             }
-            let right = if last == Some(Point::new(size - 1, row)) {
-                ")"
-            } else {
-                " "
-            };
-            let _ = writeln!(out, "{right}{:<2}", row + 1);
+            let _ = writeln!(out, "{}{}", separators[size], row + 1);
         }
-        let _ = writeln!(out, "   {}", letters.trim_start());
+        let _ = writeln!(out, "{header}");
         let _ = write!(
             out,
             "{} to move, komi {}, rules {}, captures: black {} white {}, move {}",
