@@ -31,7 +31,8 @@ Options:
   --time-per-move S         seconds per move, whatever the time control (a clock can shorten it)
   --default-playouts N      playouts per move when there is no time control and neither
                             option above is given (default 10000)
-  --lag-margin S            seconds kept back from every time allowance for lag (default 0.2)
+  --lag-margin S            seconds kept back from every time allowance for lag (default 1;
+                            at most a quarter of a byo-yomi period)
   --resign-threshold X      resign when the best win rate is below X, 0..1 (default 0.1)
   --no-resign               never resign
   --lenient-play            GTP play accepts any move on an empty point (ko, superko and

@@ -12,11 +12,10 @@ use super::engine::{Engine, GenmoveKind, Status};
 use super::wire::{Command, Reply};
 use crate::game::RuleSet;
 use crate::geom::{Color, Move, Point};
-use crate::time::TimeControl;
+use crate::time::{self, TimeControl, TimeSettingsError};
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::time::Duration;
 
 /// Why a command failed, with the texts of the GTP specification where it has one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,15 +173,14 @@ fn number(arg: &str) -> Result<f64, GtpError> {
     }
 }
 
-/// A time in seconds; negative values (sent by some controllers at the end of a period) are 0.
-fn seconds(arg: &str) -> Result<Duration, GtpError> {
-    let s = number(arg)?.clamp(0.0, 1e9);
-    Ok(Duration::from_secs_f64(s))
-}
-
-/// A count of stones or periods; negative values are 0, fractions are rounded down.
-fn stones(arg: &str) -> Result<u32, GtpError> {
-    Ok(number(arg)?.clamp(0.0, u32::MAX as f64) as u32)
+/// Time arguments: wrong counts and non-numbers are syntax errors.
+fn time_error(e: TimeSettingsError) -> GtpError {
+    match e {
+        TimeSettingsError::UnknownSystem(_) => GtpError::UnknownTimeSystem,
+        TimeSettingsError::WrongArgCount { .. } | TimeSettingsError::NotANumber(_) => {
+            GtpError::Syntax
+        }
+    }
 }
 
 /// A vertex or `pass`. A well-formed vertex off the board is an illegal move, not a syntax
@@ -335,72 +333,16 @@ fn is_legal(engine: &mut Engine, args: &[String]) -> Outcome {
     Ok(if legal { "1" } else { "0" }.into())
 }
 
-/// The GTP reading of `time_settings M B S`: B = 0 is absolute time (no limit when M is 0
-/// too); B > 0 with S = 0 is no limit; otherwise Canadian byo-yomi.
-pub fn time_control(main: Duration, period: Duration, stones: u32) -> TimeControl {
-    if period.is_zero() {
-        if main.is_zero() {
-            TimeControl::None
-        } else {
-            TimeControl::Absolute { main }
-        }
-    } else if stones == 0 {
-        TimeControl::None
-    } else {
-        TimeControl::Canadian {
-            main,
-            period,
-            stones,
-        }
-    }
-}
-
+/// `time_settings M B S`, read as GTP says (`time::TimeControl::from_time_settings`).
 fn time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
-    let [m, b, s] = args_n(args)?;
-    engine.time_settings(time_control(seconds(m)?, seconds(b)?, stones(s)?));
+    let control = TimeControl::parse_time_settings(args).map_err(time_error)?;
+    engine.time_settings(control);
     Ok(String::new())
 }
 
 /// `kgs-time_settings none | absolute M | byoyomi M P N | canadian M P S`.
 fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
-    let (system, rest) = args.split_first().ok_or(GtpError::Syntax)?;
-    let control = match system.to_ascii_lowercase().as_str() {
-        "none" => {
-            args_n::<0>(rest)?;
-            TimeControl::None
-        }
-        "absolute" => {
-            let [m] = args_n(rest)?;
-            time_control(seconds(m)?, Duration::ZERO, 0)
-        }
-        "byoyomi" => {
-            let [m, p, n] = args_n(rest)?;
-            let (main, period, periods) = (seconds(m)?, seconds(p)?, stones(n)?);
-            if period.is_zero() || periods == 0 {
-                time_control(main, Duration::ZERO, 0)
-            } else {
-                TimeControl::ByoYomi {
-                    main,
-                    period,
-                    periods,
-                }
-            }
-        }
-        "canadian" => {
-            let [m, p, s] = args_n(rest)?;
-            let (main, period, stones) = (seconds(m)?, seconds(p)?, stones(s)?);
-            if period.is_zero() || stones == 0 {
-                time_control(main, Duration::ZERO, 0)
-            } else {
-                TimeControl::Canadian {
-                    main,
-                    period,
-                    stones,
-                }
-            }
-        }
-        _ => return Err(GtpError::UnknownTimeSystem),
-    };
+    let control = TimeControl::parse_kgs_time_settings(args).map_err(time_error)?;
     engine.time_settings(control);
     Ok(String::new())
 }
@@ -408,8 +350,10 @@ fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
 /// `time_left COLOR TIME STONES`. Never refused for a mismatch with the time system (§0 rule
 /// 13); only garbage is a syntax error.
 fn time_left(engine: &mut Engine, args: &[String]) -> Outcome {
-    let [c, t, s] = args_n(args)?;
-    engine.time_left(color(c)?, seconds(t)?, stones(s)?);
+    let [c, t, n] = args_n(args)?;
+    let time = time::parse_seconds(t).map_err(time_error)?;
+    let n = time::parse_count(n).map_err(time_error)?;
+    engine.time_left(color(c)?, time, n);
     Ok(String::new())
 }
 
@@ -515,33 +459,10 @@ mod tests {
     }
 
     #[test]
-    fn time_settings_follow_gtp() {
-        let s = Duration::from_secs;
-        assert_eq!(time_control(s(0), s(1), 0), TimeControl::None);
-        assert_eq!(time_control(s(0), s(0), 0), TimeControl::None);
-        assert_eq!(
-            time_control(s(600), s(0), 0),
-            TimeControl::Absolute { main: s(600) }
-        );
-        assert_eq!(
-            time_control(s(300), s(30), 5),
-            TimeControl::Canadian {
-                main: s(300),
-                period: s(30),
-                stones: 5
-            }
-        );
-    }
-
-    #[test]
     fn numbers_are_parsed_leniently_but_not_garbage() {
-        assert_eq!(seconds("-5"), Ok(Duration::ZERO));
-        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
-        assert_eq!(seconds("abc"), Err(GtpError::Syntax));
-        assert_eq!(seconds("nan"), Err(GtpError::Syntax));
-        assert_eq!(seconds("inf"), Err(GtpError::Syntax));
-        assert_eq!(stones("3"), Ok(3));
-        assert_eq!(stones("-1"), Ok(0));
+        assert_eq!(number("nan"), Err(GtpError::Syntax));
+        assert_eq!(number("inf"), Err(GtpError::Syntax));
+        assert_eq!(number("abc"), Err(GtpError::Syntax));
         assert_eq!(number("6.5"), Ok(6.5));
         assert_eq!(number("-3"), Ok(-3.0));
         assert_eq!(count("-3"), Err(GtpError::Syntax));

@@ -25,15 +25,12 @@ use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::score::{self, GameResult};
 use crate::search::{self, Decision, Limits, Search};
 use crate::sgf::{self, SgfGame};
-use crate::time::{BudgetConfig, Clock, TimeControl};
+use crate::time::{BudgetConfig, Clock, GamePhase, TimeControl};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
-
-/// Largest SGF file `loadsgf` reads; a game record is a few kilobytes.
-const MAX_SGF_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Everything the command line decides for a GTP session. Each field says its default.
 #[derive(Debug, Clone)]
@@ -74,9 +71,7 @@ impl Default for Config {
             time_per_move: None,
             default_playouts: 10_000,
             dead_stone_playouts: 2_000,
-            budget: BudgetConfig {
-                lag_margin: Duration::from_millis(200),
-            },
+            budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
             gtp_log: None,
@@ -324,8 +319,11 @@ impl Engine {
         let budget = if kind == GenmoveKind::Regression {
             None
         } else {
-            let moves_left = self.moves_left(color);
-            self.session.clocks[color.index()].budget(&self.config.budget, moves_left)
+            let game = &self.session.game;
+            let phase = GamePhase::new(game.size(), game.moves().len());
+            self.session.clocks[color.index()]
+                .budget(&self.config.budget, phase)
+                .duration()
         };
         let (playouts, time) = match (self.config.playouts, self.config.time_per_move) {
             (None, None) => match budget {
@@ -345,16 +343,6 @@ impl Engine {
             time,
             stop: Some(self.signals.stop.clone()),
         }
-    }
-
-    /// A rough count of the moves `color` still has to play, for the clock's budget: games last
-    /// about 0.7 moves per point of the board; never fewer than a tenth of that remain.
-    fn moves_left(&self, color: Color) -> u32 {
-        let game = &self.session.game;
-        let points = (game.size() * game.size()) as f64;
-        let mine = game.moves().iter().filter(|(c, _)| *c == color).count() as f64;
-        let expected = 0.35 * points;
-        (expected - mine).max(0.05 * points).max(5.0) as u32
     }
 
     // ----- handicap -----
@@ -424,9 +412,13 @@ impl Engine {
     // ----- time -----
 
     /// `time_settings` / `kgs-time_settings`: a new time control, both clocks full.
+    /// Clocks that already run this control keep running: gtp2ogs resends the settings
+    /// before every `genmove`.
     pub fn time_settings(&mut self, control: TimeControl) {
         self.session.time_control = control;
-        self.session.clocks = [Clock::new(control), Clock::new(control)];
+        for clock in &mut self.session.clocks {
+            clock.set_control(control);
+        }
     }
 
     /// `time_left`: what the controller says is left on `color`'s clock. Never fails.
@@ -501,11 +493,11 @@ impl Engine {
     /// without N). The file's komi and rules replace ours when it has them. The game is built
     /// aside and swapped in only on success; returns the colour to move.
     pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, GtpError> {
-        let text = read_capped(path, MAX_SGF_BYTES).map_err(|e| {
+        let bytes = read_capped(path, sgf::MAX_TEXT_BYTES as u64).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
             GtpError::CannotLoadFile
         })?;
-        let record = sgf::parse(&text).map_err(|e| {
+        let record = sgf::parse_bytes(&bytes).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
             GtpError::CannotLoadFile
         })?;
@@ -580,9 +572,7 @@ impl Engine {
             handicap: game.handicap(),
             setup: self.session.setup.clone(),
             moves: game.moves().to_vec(),
-            result: None,
-            black_name: None,
-            white_name: None,
+            ..SgfGame::default()
         };
         sgf::write(&record)
     }
@@ -661,8 +651,8 @@ fn sgf_rules_name(rules: RuleSet) -> &'static str {
     }
 }
 
-/// Reads a text file of at most `cap` bytes; longer files are an error, not a long read.
-fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
+/// Reads a file of at most `cap` bytes; longer files are an error, not a long read.
+fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut bytes = Vec::new();
     file.take(cap + 1)
@@ -671,9 +661,7 @@ fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
     if bytes.len() as u64 > cap {
         return Err(format!("larger than {cap} bytes"));
     }
-    // SGF files in the wild come in Latin-1 and other charsets; stray bytes only matter in
-    // comments, which are not read.
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(bytes)
 }
 
 /// User plus system time of this process from /proc/self/stat, in seconds. The kernel reports
