@@ -127,6 +127,10 @@ pub fn run(engine: &mut Engine, cmd: &Command) -> Reply {
         log::info!("unknown command {:?}", cmd.name);
         return Err(GtpError::UnknownCommand.to_string());
     };
+    run_entry(engine, entry, cmd)
+}
+
+fn run_entry(engine: &mut Engine, entry: &Entry, cmd: &Command) -> Reply {
     let snapshot = entry.mutates.then(|| engine.snapshot());
     let outcome = catch_unwind(AssertUnwindSafe(|| (entry.run)(engine, &cmd.args)));
     match outcome {
@@ -456,6 +460,28 @@ mod tests {
         ] {
             assert!(COMMANDS.iter().any(|e| e.name == required), "{required}");
         }
+    }
+
+    #[test]
+    fn a_panicking_command_answers_internal_error_and_changes_nothing() {
+        let mut engine = Engine::new(Default::default(), Default::default());
+        let before = engine.game().komi();
+        let bad = entry(
+            "bad",
+            |engine, _| {
+                engine.komi(-99.0);
+                panic!("deliberate");
+            },
+            true,
+        );
+        let cmd = Command::parse(b"5 bad").unwrap();
+        assert_eq!(
+            run_entry(&mut engine, &bad, &cmd),
+            Err("internal error".to_string())
+        );
+        assert_eq!(engine.game().komi(), before);
+        let name = Command::parse(b"name").unwrap();
+        assert_eq!(run(&mut engine, &name), Ok("tengen".to_string()));
     }
 
     #[test]
