@@ -454,16 +454,23 @@ impl Engine {
     }
 
     /// The stones of one status, one chain per line, each line's vertices space-separated.
+    /// Alive excludes seki: GNU Go's reading of the three lists as a partition of the stones.
     pub fn final_status_list(&mut self, status: Status) -> String {
         let dead = self.dead_stones();
         let position = self.session.game.position();
+        let seki = score::seki_stones(position, &dead);
         let mut wanted = Bitboard::default();
-        if status != Status::Seki {
-            for color in Color::BOTH {
-                for p in position.stones(color).iter() {
-                    if dead.contains(p) == (status == Status::Dead) {
-                        wanted.insert(p);
-                    }
+        for color in Color::BOTH {
+            for p in position.stones(color).iter() {
+                let status_of_p = if dead.contains(p) {
+                    Status::Dead
+                } else if seki.contains(p) {
+                    Status::Seki
+                } else {
+                    Status::Alive
+                };
+                if status_of_p == status {
+                    wanted.insert(p);
                 }
             }
         }
