@@ -66,9 +66,12 @@ fn main() -> ExitCode {
                 println!("tengen {}", env!("CARGO_PKG_VERSION"));
                 Ok(())
             }
-            Ok(Parsed::Serve { config, verbose }) => {
+            Ok(Parsed::Serve {
+                config: Box::new(config),
+                verbose,
+            }) => {
                 init_logging(verbose);
-                gtp::serve(config)
+                gtp::serve(*config)
             }
             Err(e) => Err(format!("{e}\nTry 'tengen --help'.")),
         },
@@ -93,7 +96,10 @@ fn init_logging(verbose: bool) {
 enum Parsed {
     Help,
     Version,
-    Serve { config: gtp::Config, verbose: bool },
+    Serve {
+        config: Box<gtp::Config>,
+        verbose: bool,
+    },
 }
 
 fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
@@ -163,7 +169,10 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
             _ => return Err(format!("unknown option {arg}")),
         }
     }
-    Ok(Parsed::Serve { config, verbose })
+    Ok(Parsed::Serve {
+        config: Box::new(config),
+        verbose,
+    })
 }
 
 fn number(flag: &str, v: &str) -> Result<f64, String> {
