@@ -66,10 +66,7 @@ fn main() -> ExitCode {
                 println!("tengen {}", env!("CARGO_PKG_VERSION"));
                 Ok(())
             }
-            Ok(Parsed::Serve {
-                config: Box::new(config),
-                verbose,
-            }) => {
+            Ok(Parsed::Serve { config, verbose }) => {
                 init_logging(verbose);
                 gtp::serve(*config)
             }
