@@ -259,9 +259,11 @@ impl Engine {
     pub fn genmove(&mut self, color: Color, kind: GenmoveKind) -> Generated {
         let limits = self.limits(color, kind);
         log::info!(
-            "genmove {color}: {:?} playouts, {:?}",
-            limits.playouts,
-            limits.time
+            "genmove {color}: limits {} playouts, {} s",
+            limits.playouts.map_or("no".into(), |n| n.to_string()),
+            limits
+                .time
+                .map_or("no".into(), |t| format!("{:.3}", t.as_secs_f64()))
         );
         self.arm_stop();
         let start = Instant::now();
@@ -273,10 +275,6 @@ impl Engine {
             }
         };
         let elapsed = start.elapsed();
-        log::info!(
-            "genmove {color}: {decision:?} after {:.3} s",
-            elapsed.as_secs_f64()
-        );
         let generated = match decision {
             Decision::Resign => Generated::Resign,
             Decision::Play(mv) => match game.check(color, mv) {
@@ -290,6 +288,10 @@ impl Engine {
                 }
             },
         };
+        log::info!(
+            "genmove {color}: {generated} after {:.3} s",
+            elapsed.as_secs_f64()
+        );
         if kind == GenmoveKind::Regression {
             return generated;
         }
