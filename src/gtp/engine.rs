@@ -83,8 +83,6 @@ impl Default for Config {
 #[derive(Debug, Clone)]
 struct Session {
     game: Game,
-    /// Setup and handicap stones of the current game, in order, for `printsgf`.
-    setup: Vec<(Color, Point)>,
     rules: RuleSet,
     /// Set by `komi` or `--komi`; `None` means the ruleset's default.
     komi: Option<f32>,
@@ -102,7 +100,6 @@ impl Session {
         let mut game = Game::new(size, self.rules.rules());
         game.set_komi(self.komi());
         self.game = game;
-        self.setup.clear();
         self.clocks = [Clock::new(self.time_control), Clock::new(self.time_control)];
     }
 }
@@ -162,7 +159,6 @@ impl Engine {
         let time_control = TimeControl::None;
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
-            setup: Vec::new(),
             rules: config.rules,
             komi: config.komi,
             time_control,
@@ -365,7 +361,6 @@ impl Engine {
             .game
             .set_handicap(points)
             .map_err(|_| GtpError::BadVertexList)?;
-        self.session.setup = points.iter().map(|&p| (Color::Black, p)).collect();
         Ok(())
     }
 
@@ -558,7 +553,9 @@ impl Engine {
                 }
             }
         }
-        session.setup = record.setup.clone();
+        if let Some(color) = record.to_play {
+            game.set_to_move(color).map_err(|e| format!("PL: {e}"))?;
+        }
         let n_moves = move_number.map_or(record.moves.len(), |n| n.saturating_sub(1));
         for (i, &(color, mv)) in record.moves.iter().take(n_moves).enumerate() {
             // The record was played under its own rules: a superko or suicide our rules forbid
@@ -579,7 +576,10 @@ impl Engine {
             komi: Some(game.komi()),
             rules: Some(sgf_rules_name(self.session.rules).to_string()),
             handicap: game.handicap(),
-            setup: self.session.setup.clone(),
+            setup: Color::BOTH
+                .iter()
+                .flat_map(|&c| game.start_position().stones(c).iter().map(move |p| (c, p)))
+                .collect(),
             moves: game.moves().to_vec(),
             ..SgfGame::default()
         };

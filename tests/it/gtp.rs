@@ -919,6 +919,22 @@ fn printsgf_and_loadsgf_round_trip() {
         engine.ask("printsgf /nonexistent/dir/x.sgf"),
         "? cannot write file"
     );
+    // Handicap stones travel as AB with HA; White moves first after them.
+    engine.ok("clear_board");
+    assert_eq!(engine.ok("fixed_handicap 2"), "C3 G7");
+    engine.ok(&format!("printsgf {}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("HA[2]") && text.contains("AB["), "{text}");
+    engine.ok("clear_board");
+    assert_eq!(engine.ok(&format!("loadsgf {}", file.display())), "white");
+    assert_eq!(engine.ok("list_stones black"), "C3 G7");
+    // Setup stones and PL.
+    let setup = dir.join("setup.sgf");
+    std::fs::write(&setup, "(;GM[1]FF[4]SZ[7]AB[aa][bb]AW[cc]PL[W])").unwrap();
+    assert_eq!(engine.ok(&format!("loadsgf {}", setup.display())), "white");
+    assert_eq!(engine.ok("list_stones black"), "B6 A7");
+    assert_eq!(engine.ok("list_stones white"), "C5");
+    assert!(engine.ok("showboard").contains("   A B C D E F G"));
     engine.quit_within(Duration::from_secs(5));
     std::fs::remove_dir_all(&dir).unwrap();
 }
