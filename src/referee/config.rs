@@ -103,7 +103,7 @@ pub struct Config {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Invocation {
     Help,
-    Match(Config),
+    Match(Box<Config>),
 }
 
 /// Parses the arguments after `match`. `default_seed` is used when `--seed` is absent.
@@ -206,7 +206,7 @@ pub fn parse_args(args: &[String], default_seed: u64) -> Result<Invocation, Stri
     if timeout.is_zero() {
         return Err("--timeout must be positive".to_string());
     }
-    Ok(Invocation::Match(Config {
+    Ok(Invocation::Match(Box::new(Config {
         engine1,
         engine2,
         referee,
@@ -225,7 +225,7 @@ pub fn parse_args(args: &[String], default_seed: u64) -> Result<Invocation, Stri
         sgf_dir,
         show_stderr,
         verbose,
-    }))
+    })))
 }
 
 fn number<T>(option: &str, value: &str, min: T, max: T) -> Result<T, String>

@@ -44,7 +44,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         Invocation::Match(config) => config,
     };
-    Match::new(config).run()
+    Match::new(*config).run()
 }
 
 /// The state shared by the workers of one match.
@@ -168,7 +168,7 @@ impl Match {
                 return;
             }
             let number = index + 1;
-            let engine1_black = !config.alternate || index % 2 == 0;
+            let engine1_black = !config.alternate || index.is_multiple_of(2);
             let record = self.play_one(&mut seats, number, engine1_black);
             for slot in &mut seats.engines {
                 if slot.as_ref().is_some_and(GtpEngine::is_broken) {

@@ -337,9 +337,9 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
     if let Some(time) = config.time {
         setup.push(time.command());
     }
-    for e in 0..2 {
+    for (e, engine) in engines.iter_mut().enumerate() {
         for command in &setup {
-            if let Err(error) = engines[e].send(command, config.timeout) {
+            if let Err(error) = engine.send(command, config.timeout) {
                 let incident = incident_of(Party::Engine(e), &error, IncidentKind::Rejected);
                 record.forfeit(e, incident);
                 return End::Forfeit;

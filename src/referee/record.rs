@@ -46,7 +46,11 @@ pub fn save(dir: &Path, config: &Config, record: &GameRecord) -> io::Result<Path
 
 /// Minimal SGF writer for what the runner records: root properties, then the main line.
 pub fn write_sgf(game: &SgfGame) -> String {
-    let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]AP[tengen match]");
+    // AP is `name:version` (a composed value), as the SGF spec has it.
+    let mut out = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[tengen:{}]",
+        env!("CARGO_PKG_VERSION")
+    );
     let _ = write!(out, "SZ[{}]", game.size);
     if let Some(komi) = game.komi {
         let _ = write!(out, "KM[{komi}]");

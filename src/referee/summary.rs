@@ -21,10 +21,11 @@ pub fn game_line(record: &GameRecord, n_games: usize) -> String {
         (true, Some(e)) => format!("engine{} wins", e + 1),
     };
     let mut line = format!(
-        "game {}/{n_games}: B engine{black}, W engine{white}: {} ({verdict}), {} moves, {:.1} s",
+        "game {}/{n_games}: B engine{black}, W engine{white}: {} ({verdict}), {} move{}, {:.1} s",
         record.number,
         record.outcome,
         record.moves.len(),
+        if record.moves.len() == 1 { "" } else { "s" },
         record.duration.as_secs_f64()
     );
     if record.end == End::MoveCap {
@@ -142,21 +143,26 @@ pub fn render(summary: &Summary, names: &[String; 2]) -> String {
         s.wins_by_color(Color::White),
         s.draws
     );
-    let _ = writeln!(
-        out,
-        "engine1 win rate: {:.1}% (95% CI {:.1}% to {:.1}%) over {} games",
-        100.0 * s.rate.rate,
-        100.0 * s.rate.low,
-        100.0 * s.rate.high,
-        s.rate.n_games
-    );
-    let _ = writeln!(
-        out,
-        "Elo difference (engine1 - engine2): {} (95% CI {} to {})",
-        format_elo(s.elo.elo),
-        format_elo(s.elo.low),
-        format_elo(s.elo.high)
-    );
+    if s.rate.n_games == 0 {
+        out.push_str("engine1 win rate: - (no decided games)\n");
+        out.push_str("Elo difference (engine1 - engine2): -\n");
+    } else {
+        let _ = writeln!(
+            out,
+            "engine1 win rate: {:.1}% (95% CI {:.1}% to {:.1}%) over {} games",
+            100.0 * s.rate.rate,
+            100.0 * s.rate.low,
+            100.0 * s.rate.high,
+            s.rate.n_games
+        );
+        let _ = writeln!(
+            out,
+            "Elo difference (engine1 - engine2): {} (95% CI {} to {})",
+            format_elo(s.elo.elo),
+            format_elo(s.elo.low),
+            format_elo(s.elo.high)
+        );
+    }
     let per_move = |e: usize| match s.time_per_move(e) {
         Some(t) => format!(
             "engine{} {:.3} s ({} moves)",

@@ -163,7 +163,7 @@ fn args(line: &str) -> Vec<String> {
 
 fn parse(line: &str) -> Result<Config, String> {
     match parse_args(&args(line), 42)? {
-        Invocation::Match(config) => Ok(config),
+        Invocation::Match(config) => Ok(*config),
         Invocation::Help => Err("help".to_string()),
     }
 }
@@ -354,6 +354,7 @@ fn sgf_has_root_properties_and_moves() {
     let parsed = sgf_parse::go::parse(&text).expect("valid SGF");
     assert_eq!(parsed.len(), 1);
     assert_eq!(parsed[0].main_variation().count(), 5);
+    parsed[0].validate().expect("valid properties");
 }
 
 #[test]
