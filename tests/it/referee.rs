@@ -55,7 +55,7 @@ fn number_after(text: &str, label: &str) -> u32 {
 }
 
 /// The game line of game `n` of `total`.
-fn game_line<'a>(out: &'a str, n: usize, total: usize) -> &'a str {
+fn game_line(out: &str, n: usize, total: usize) -> &str {
     let prefix = format!("game {n}/{total}: ");
     out.lines()
         .find(|l| l.starts_with(&prefix))
