@@ -1,0 +1,609 @@
+//! `PlayoutBoard`: the board the playouts and the tree descent play on.
+//!
+//! Layout: a padded mailbox. A board of side N is stored row by row with stride `S = N + 1`;
+//! mailbox index `m = (row + 1) * S + col + 1`. Column 0 of every mailbox row is off the board
+//! and doubles as the right edge of the row below, and there is one off-board row below and one
+//! above, so every on-board point has four orthogonal and four diagonal neighbours at
+//! `m ± 1`, `m ± S`, `m ± S ± 1` without any bounds test. Arrays are sized for 25×25 (703
+//! entries) so the board never touches the heap; only the prefix `(N + 2) * S + 1` is in use,
+//! which `copy_from` exploits.
+//!
+//! Chains keep *pseudo-liberties*: one per (stone, empty neighbour) pair, with their count, sum
+//! and sum of squares. A chain is in atari exactly when all its pseudo-liberties are the same
+//! point, i.e. when `count * sum_sq == sum * sum` (Cauchy–Schwarz is tight only for equal
+//! values). That is all the legality test needs, and it makes merging chains a matter of adding
+//! three numbers instead of uniting liberty sets.
+//!
+//! Depends on: board (loading), geom.
+
+use crate::board::Position;
+use crate::geom::{Color, Move, Point, MAX_POINTS, MAX_SIZE, MIN_SIZE};
+
+/// Mailbox entries for the largest board: `(25 + 2) * 26 + 1`.
+pub(crate) const MAX_MAILBOX: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
+
+/// Contents of a mailbox entry. `BLACK ^ WHITE == OFF_BOARD`, so `c ^ 3` is the opponent.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const OFF_BOARD: u8 = 3;
+
+/// Neighbour counts are packed four bits per kind into one `u16`: empty neighbours in bits
+/// 0..4, Black neighbours in 4..8, White in 8..12. An off-board neighbour counts as both a Black
+/// and a White one, so "all four neighbours are Black or edge" is `black field == 4`.
+const NB_EMPTY_MASK: u16 = 0xf;
+
+/// Shift of the neighbour-count field of stone colour `c` (BLACK or WHITE).
+#[inline(always)]
+const fn nb_shift(c: u8) -> u32 {
+    4 * c as u32
+}
+
+/// Per-chain figures, stored at the chain's head (any stone of the chain serves as head).
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Chain {
+    /// Pseudo-liberties: (stone, empty neighbour) pairs.
+    pub(crate) libs: u16,
+    /// Stones in the chain, to relabel the smaller side of a merge.
+    pub(crate) size: u16,
+    /// Sum of the mailbox indices of the pseudo-liberties.
+    pub(crate) lib_sum: u32,
+    /// Sum of their squares. Bounds: at most ~1300 pseudo-liberties below 703, so < 2^30.
+    pub(crate) lib_sum_sq: u32,
+}
+
+impl Chain {
+    /// Returns true if and only if every pseudo-liberty of the chain is the same point
+    /// (or, never on a valid board, the chain has none).
+    #[inline(always)]
+    pub(crate) fn in_atari(&self) -> bool {
+        let n = self.libs as u64;
+        let s = self.lib_sum as u64;
+        n * self.lib_sum_sq as u64 == s * s
+    }
+
+    #[inline(always)]
+    fn add_lib(&mut self, m: usize) {
+        self.libs += 1;
+        self.lib_sum += m as u32;
+        self.lib_sum_sq += (m * m) as u32;
+    }
+
+    #[inline(always)]
+    fn remove_lib(&mut self, m: usize) {
+        self.libs -= 1;
+        self.lib_sum -= m as u32;
+        self.lib_sum_sq -= (m * m) as u32;
+    }
+}
+
+/// A board for playouts and tree descent, loaded from a `Position` or built empty.
+///
+/// What it deliberately does not do: no superko, only simple ko; no hash; no history or undo;
+/// no prisoner count; suicide is always illegal. It does keep the turn: `play_unchecked`
+/// plays for `to_move()` and hands the move over. Everything lives in fixed arrays (no heap),
+/// so a clone is one memcpy and `copy_from` copies only the part a smaller board uses.
+///
+/// Size-sensitive: `copy_from` runs once per playout; see `size_of` in the crate's
+/// ARCHITECTURE.md notes and the `copy` criterion bench.
+#[derive(Clone)]
+pub struct PlayoutBoard {
+    /// Side N, 2..=25.
+    size: u16,
+    /// Mailbox stride, N + 1.
+    stride: u16,
+    /// Mailbox entries in use, (N + 2) * (N + 1) + 1.
+    used: u16,
+    /// Number of valid entries in `empties`.
+    n_empty: u16,
+    /// The point the side to move may not play because of simple ko; 0 (always off-board)
+    /// when there is none.
+    ko: u16,
+    /// BLACK or WHITE.
+    to_move: u8,
+    /// EMPTY, BLACK, WHITE or OFF_BOARD per mailbox entry.
+    color: [u8; MAX_MAILBOX],
+    /// Packed neighbour counts per mailbox entry (see `NB_EMPTY_MASK`). Garbage off the board.
+    nb: [u16; MAX_MAILBOX],
+    /// Head of the chain through each stone.
+    head: [u16; MAX_MAILBOX],
+    /// Next stone of the same chain: a circular list per chain.
+    next: [u16; MAX_MAILBOX],
+    /// Chain figures, valid at heads only.
+    chain: [Chain; MAX_MAILBOX],
+    /// The empty points, in no particular order.
+    empties: [u16; MAX_POINTS],
+    /// Index of each empty point in `empties`.
+    empty_idx: [u16; MAX_MAILBOX],
+}
+
+impl PlayoutBoard {
+    /// An empty board of side `size`, Black to move. Sizes outside 2..=25 are clamped into
+    /// that range, so a bad size never panics (callers validate sizes long before this).
+    pub fn new(size: usize) -> PlayoutBoard {
+        let n = size.clamp(MIN_SIZE, MAX_SIZE);
+        let stride = n + 1;
+        let used = (n + 2) * stride + 1;
+        let mut b = PlayoutBoard {
+            size: n as u16,
+            stride: stride as u16,
+            used: used as u16,
+            n_empty: 0,
+            ko: 0,
+            to_move: BLACK,
+            color: [OFF_BOARD; MAX_MAILBOX],
+            nb: [0; MAX_MAILBOX],
+            head: [0; MAX_MAILBOX],
+            next: [0; MAX_MAILBOX],
+            chain: [Chain::default(); MAX_MAILBOX],
+            empties: [0; MAX_POINTS],
+            empty_idx: [0; MAX_MAILBOX],
+        };
+        for row in 0..n {
+            for col in 0..n {
+                let m = (row + 1) * stride + col + 1;
+                b.color[m] = EMPTY;
+                b.empty_idx[m] = b.n_empty;
+                b.empties[b.n_empty as usize] = m as u16;
+                b.n_empty += 1;
+            }
+        }
+        for row in 0..n {
+            for col in 0..n {
+                let m = (row + 1) * stride + col + 1;
+                b.nb[m] = 0;
+                for q in [m - 1, m + 1, m - stride, m + stride] {
+                    b.nb[m] += match b.color[q] {
+                        EMPTY => 1,
+                        _ => (1 << nb_shift(BLACK)) | (1 << nb_shift(WHITE)),
+                    };
+                }
+            }
+        }
+        b
+    }
+
+    /// The same stones, ko point and side to move as `pos`.
+    pub fn from_position(pos: &Position) -> PlayoutBoard {
+        let mut b = PlayoutBoard::new(pos.size());
+        let n = b.size();
+        for p in Point::all(n) {
+            if let Some(c) = pos.stone_at(p) {
+                b.place_stone(b.to_mailbox(p), color_code(c));
+            }
+        }
+        if let Some(k) = pos.ko_point() {
+            if k.is_on_board(n) {
+                b.ko = b.to_mailbox(k) as u16;
+            }
+        }
+        b.to_move = color_code(pos.to_move());
+        b
+    }
+
+    /// Makes `self` a copy of `other`, copying only the array prefixes `other`'s size uses:
+    /// cheaper than `clone()` on small boards, which copies all ~15 kB.
+    pub fn copy_from(&mut self, other: &PlayoutBoard) {
+        let u = other.used as usize;
+        self.size = other.size;
+        self.stride = other.stride;
+        self.used = other.used;
+        self.n_empty = other.n_empty;
+        self.ko = other.ko;
+        self.to_move = other.to_move;
+        self.color[..u].copy_from_slice(&other.color[..u]);
+        self.nb[..u].copy_from_slice(&other.nb[..u]);
+        self.head[..u].copy_from_slice(&other.head[..u]);
+        self.next[..u].copy_from_slice(&other.next[..u]);
+        self.chain[..u].copy_from_slice(&other.chain[..u]);
+        self.empty_idx[..u].copy_from_slice(&other.empty_idx[..u]);
+        let e = other.n_empty as usize;
+        self.empties[..e].copy_from_slice(&other.empties[..e]);
+    }
+
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    pub fn to_move(&self) -> Color {
+        if self.to_move == BLACK {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Hands the move to `color` and clears the ko point (as a pass would).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color_code(color) != self.to_move {
+            self.ko = 0;
+        }
+        self.to_move = color_code(color);
+    }
+
+    /// The point the side to move may not play because of simple ko.
+    pub fn ko_point(&self) -> Option<Point> {
+        (self.ko != 0).then(|| self.to_point(self.ko as usize))
+    }
+
+    /// Number of empty points on the board.
+    pub fn n_empty(&self) -> usize {
+        self.n_empty as usize
+    }
+
+    pub fn stone_at(&self, p: Point) -> Option<Color> {
+        if !p.is_on_board(self.size()) {
+            return None;
+        }
+        match self.color[self.to_mailbox(p)] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Returns true if and only if the chain through `p` has exactly one liberty
+    /// (false for an empty or off-board `p`).
+    pub fn in_atari(&self, p: Point) -> bool {
+        if !p.is_on_board(self.size()) {
+            return false;
+        }
+        let m = self.to_mailbox(p);
+        matches!(self.color[m], BLACK | WHITE) && self.chain[self.head[m] as usize].in_atari()
+    }
+
+    /// Returns true if and only if the side to move may play `p` (empty, not simple ko, not
+    /// suicide). Off-board points are illegal. Hot path.
+    pub fn is_legal(&self, p: Point) -> bool {
+        p.is_on_board(self.size()) && self.is_legal_m(self.to_mailbox(p), self.to_move)
+    }
+
+    /// Returns true if and only if `p` is an empty point that is a true eye of `color`.
+    pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
+        if !p.is_on_board(self.size()) {
+            return false;
+        }
+        let m = self.to_mailbox(p);
+        self.color[m] == EMPTY && self.is_true_eye_m(m, color_code(color))
+    }
+
+    /// Plays a move for the side to move, which must be legal (`debug_assert!` only), and
+    /// hands the turn over. Hot path.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        match mv {
+            Move::Pass => self.pass(),
+            Move::Play(p) => {
+                debug_assert!(self.is_legal(p), "illegal move {p} on the playout board");
+                self.play_m(self.to_mailbox(p));
+            }
+        }
+    }
+
+    /// Calls `f` with every legal point for the side to move that does not fill its own true
+    /// eye, row by row from A1.
+    pub fn for_each_candidate(&self, mut f: impl FnMut(Point)) {
+        let c = self.to_move;
+        for p in Point::all(self.size()) {
+            let m = self.to_mailbox(p);
+            if self.is_candidate_m(m, c) {
+                f(p);
+            }
+        }
+    }
+
+    // ---- Mailbox-level internals, shared with run.rs and the tests. ----
+
+    #[inline(always)]
+    pub(crate) fn stride_m(&self) -> usize {
+        self.stride as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_mailbox(&self, p: Point) -> usize {
+        (p.row() + 1) * self.stride as usize + p.col() + 1
+    }
+
+    /// Cold: divides by the stride.
+    pub(crate) fn to_point(&self, m: usize) -> Point {
+        let s = self.stride as usize;
+        Point::new((m - 1) % s, (m - 1) / s - 1)
+    }
+
+    #[inline(always)]
+    pub(crate) fn color_m(&self, m: usize) -> u8 {
+        self.color[m]
+    }
+
+    #[inline(always)]
+    pub(crate) fn to_move_code(&self) -> u8 {
+        self.to_move
+    }
+
+    #[inline(always)]
+    pub(crate) fn empties(&self) -> &[u16] {
+        &self.empties[..self.n_empty as usize]
+    }
+
+    /// Swaps the entries `i` and `j` of the empty list (the list is a set; order is free).
+    #[inline(always)]
+    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_idx[b as usize] = i as u16;
+        self.empty_idx[a as usize] = j as u16;
+    }
+
+    /// Number of empty on-board neighbours of `m`.
+    #[inline(always)]
+    pub(crate) fn n_empty_nb(&self, m: usize) -> u16 {
+        self.nb[m] & NB_EMPTY_MASK
+    }
+
+    /// Neighbours of `m` that are stones of `c` or off the board.
+    #[inline(always)]
+    pub(crate) fn n_color_nb(&self, m: usize, c: u8) -> u16 {
+        (self.nb[m] >> nb_shift(c)) & 0xf
+    }
+
+    #[cfg(test)]
+    pub(crate) fn chain_at(&self, m: usize) -> &Chain {
+        &self.chain[self.head[m] as usize]
+    }
+
+    #[cfg(test)]
+    pub(crate) fn head_m(&self, m: usize) -> usize {
+        self.head[m] as usize
+    }
+
+    #[cfg(test)]
+    pub(crate) fn next_m(&self, m: usize) -> usize {
+        self.next[m] as usize
+    }
+
+    /// Legality of `c` playing the mailbox point `m`. Hot path.
+    #[inline(always)]
+    pub(crate) fn is_legal_m(&self, m: usize, c: u8) -> bool {
+        if self.color[m] != EMPTY || m == self.ko as usize {
+            return false;
+        }
+        self.n_empty_nb(m) > 0 || self.legal_by_chains(m, c)
+    }
+
+    /// Legality of the empty, non-ko point `m` with no empty neighbour: it must capture an
+    /// enemy chain in atari or join a friendly chain that has another liberty.
+    #[inline(always)]
+    pub(crate) fn legal_by_chains(&self, m: usize, c: u8) -> bool {
+        let s = self.stride as usize;
+        for q in [m - 1, m + 1, m - s, m + s] {
+            let qc = self.color[q];
+            if qc == OFF_BOARD {
+                continue;
+            }
+            // Neither side is empty here (the caller saw no empty neighbour).
+            let atari = self.chain[self.head[q] as usize].in_atari();
+            if (qc == c) != atari {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `m` empty: true eye of `c` (all neighbours `c` or edge; diagonals: at most one enemy in
+    /// the centre, none when any diagonal is off the board).
+    #[inline(always)]
+    pub(crate) fn is_true_eye_m(&self, m: usize, c: u8) -> bool {
+        if self.n_color_nb(m, c) != 4 {
+            return false;
+        }
+        let s = self.stride as usize;
+        let enemy = c ^ 3;
+        let mut n_enemy = 0;
+        let mut n_off = 0;
+        for q in [m - s - 1, m - s + 1, m + s - 1, m + s + 1] {
+            let qc = self.color[q];
+            n_enemy += (qc == enemy) as u32;
+            n_off += (qc == OFF_BOARD) as u32;
+        }
+        n_enemy + u32::from(n_off > 0) < 2
+    }
+
+    /// Legal for `c` and not `c`'s own true eye. Hot path (the playout's move filter).
+    #[inline(always)]
+    pub(crate) fn is_candidate_m(&self, m: usize, c: u8) -> bool {
+        if self.color[m] != EMPTY || m == self.ko as usize {
+            return false;
+        }
+        // An empty neighbour makes the move legal and rules out an eye: by far the common case.
+        if self.n_empty_nb(m) > 0 {
+            return true;
+        }
+        !self.is_true_eye_m(m, c) && self.legal_by_chains(m, c)
+    }
+
+    /// Passes: clears ko and hands the turn over.
+    #[inline(always)]
+    pub(crate) fn pass(&mut self) {
+        self.ko = 0;
+        self.to_move ^= 3;
+    }
+
+    /// Removes `m` from the empty list and makes it a lone stone of `c` with its own
+    /// pseudo-liberties; updates the neighbours' counts. No merging, no capture.
+    #[inline(always)]
+    fn put_stone(&mut self, m: usize, c: u8) {
+        let s = self.stride as usize;
+        // Remove m from the empty list by moving the last entry into its slot.
+        let i = self.empty_idx[m] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty as usize];
+        self.empties[i] = last;
+        self.empty_idx[last as usize] = i as u16;
+
+        self.color[m] = c;
+        self.head[m] = m as u16;
+        self.next[m] = m as u16;
+        let mut ch = Chain {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum_sq: 0,
+        };
+        // One empty neighbour less, one `c` neighbour more, for each neighbour; the writes
+        // to off-board entries are harmless (their counts are never read), and doing them
+        // unconditionally avoids four branches.
+        let delta = (1u16 << nb_shift(c)).wrapping_sub(1);
+        for q in [m - 1, m + 1, m - s, m + s] {
+            self.nb[q] = self.nb[q].wrapping_add(delta);
+            if self.color[q] == EMPTY {
+                ch.add_lib(q);
+            }
+        }
+        self.chain[m] = ch;
+    }
+
+    /// Merges the chain of `m` with the friendly chain headed at `h`, if they differ.
+    /// The smaller chain is relabelled.
+    #[inline(always)]
+    fn merge(&mut self, m: usize, h: usize) {
+        let hm = self.head[m] as usize;
+        if hm == h {
+            return;
+        }
+        let (keep, gone) = if self.chain[hm].size >= self.chain[h].size {
+            (hm, h)
+        } else {
+            (h, hm)
+        };
+        let mut x = gone;
+        loop {
+            self.head[x] = keep as u16;
+            x = self.next[x] as usize;
+            if x == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        let g = self.chain[gone];
+        let k = &mut self.chain[keep];
+        k.libs += g.libs;
+        k.size += g.size;
+        k.lib_sum += g.lib_sum;
+        k.lib_sum_sq += g.lib_sum_sq;
+    }
+
+    /// Removes the chain headed at `h` from the board; every stone becomes an empty point and
+    /// a pseudo-liberty of the neighbouring chains. Returns the number of stones removed.
+    fn capture(&mut self, h: usize) -> usize {
+        let s = self.stride as usize;
+        let c = self.color[h];
+        let enemy = c ^ 3;
+        // A captured stone frees its point: one `c` neighbour less, one empty more.
+        let delta = 1u16.wrapping_sub(1 << nb_shift(c));
+        let mut x = h;
+        let mut n = 0;
+        loop {
+            self.color[x] = EMPTY;
+            self.empty_idx[x] = self.n_empty;
+            self.empties[self.n_empty as usize] = x as u16;
+            self.n_empty += 1;
+            for q in [x - 1, x + 1, x - s, x + s] {
+                self.nb[q] = self.nb[q].wrapping_add(delta);
+                if self.color[q] == enemy {
+                    let hq = self.head[q] as usize;
+                    self.chain[hq].add_lib(x);
+                }
+            }
+            n += 1;
+            x = self.next[x] as usize;
+            if x == h {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Plays the side to move at the empty mailbox point `m`, which must be legal.
+    /// Hot path: once per playout move; no allocation.
+    #[inline(always)]
+    pub(crate) fn play_m(&mut self, m: usize) {
+        let s = self.stride as usize;
+        let c = self.to_move;
+        let enemy = c ^ 3;
+        self.put_stone(m, c);
+        // Friendly neighbours: the pair (their stone, m) is no longer a pseudo-liberty; merge.
+        for q in [m - 1, m + 1, m - s, m + s] {
+            if self.color[q] == c {
+                let hq = self.head[q] as usize;
+                self.chain[hq].remove_lib(m);
+                self.merge(m, hq);
+            }
+        }
+        // Enemy neighbours lose the pseudo-liberty too; a chain left without any is taken.
+        // A chain touching m twice reaches zero only at its second touch; once captured its
+        // stones read EMPTY and are skipped.
+        let mut n_captured = 0;
+        let mut last_captured = 0;
+        for q in [m - 1, m + 1, m - s, m + s] {
+            if self.color[q] == enemy {
+                let hq = self.head[q] as usize;
+                self.chain[hq].remove_lib(m);
+                if self.chain[hq].libs == 0 {
+                    n_captured += self.capture(hq);
+                    last_captured = q;
+                }
+            }
+        }
+        debug_assert!(self.chain[self.head[m] as usize].libs > 0, "suicide");
+        // Simple ko: a lone stone that took exactly one stone and has that point as its only
+        // liberty.
+        let ch = &self.chain[self.head[m] as usize];
+        self.ko = if n_captured == 1 && ch.size == 1 && ch.libs == 1 {
+            last_captured as u16
+        } else {
+            0
+        };
+        self.to_move = enemy;
+    }
+
+    /// Setup (tests): puts a stone of `color` on the empty point `p` as `place_stone` does.
+    #[cfg(test)]
+    pub(crate) fn setup_stone(&mut self, p: Point, color: Color) {
+        self.place_stone(self.to_mailbox(p), color_code(color));
+    }
+
+    /// Setup (tests): sets the ko point directly.
+    #[cfg(test)]
+    pub(crate) fn setup_ko(&mut self, p: Option<Point>) {
+        self.ko = p.map_or(0, |p| self.to_mailbox(p) as u16);
+    }
+
+    /// Setup: puts a stone of `c` on the empty point `m` and merges it, with no capture and no
+    /// ko (loading a valid position, where every chain keeps a liberty in the end).
+    fn place_stone(&mut self, m: usize, c: u8) {
+        if self.color[m] != EMPTY {
+            return;
+        }
+        let s = self.stride as usize;
+        self.put_stone(m, c);
+        for q in [m - 1, m + 1, m - s, m + s] {
+            let qc = self.color[q];
+            if qc == BLACK || qc == WHITE {
+                let hq = self.head[q] as usize;
+                self.chain[hq].remove_lib(m);
+                if qc == c {
+                    self.merge(m, hq);
+                }
+            }
+        }
+    }
+}
+
+/// BLACK or WHITE for a `Color`.
+#[inline(always)]
+pub(crate) fn color_code(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}

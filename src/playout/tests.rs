@@ -1,0 +1,907 @@
+//! Tests of the playout board against board pictures and an independent flood-fill board,
+//! and of `run` against a recount of its final board.
+
+use super::board::{BLACK, EMPTY, OFF_BOARD, WHITE};
+use super::*;
+use crate::geom::{Color, Move, Point, MAX_POINTS};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+// ---------------------------------------------------------------------------------------------
+// Pictures
+
+/// A board from a picture: one line per row, top row first; `X` Black, `O` White, `.` empty,
+/// spaces ignored. The picture must be square.
+fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
+    let rows: Vec<Vec<char>> = picture
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let n = rows.len();
+    let mut b = PlayoutBoard::new(n);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), n, "picture is not square");
+        let r = n - 1 - i;
+        for (col, ch) in row.iter().enumerate() {
+            match ch {
+                'X' => b.setup_stone(Point::new(col, r), Color::Black),
+                'O' => b.setup_stone(Point::new(col, r), Color::White),
+                '.' => {}
+                other => panic!("bad picture character {other}"),
+            }
+        }
+    }
+    b.set_to_move(to_move);
+    check_invariants(&b);
+    b
+}
+
+/// The picture of a board, in `board_from`'s format (rows separated by newlines).
+fn picture(b: &PlayoutBoard) -> String {
+    let n = b.size();
+    let mut s = String::new();
+    for r in (0..n).rev() {
+        for c in 0..n {
+            s.push(match b.stone_at(Point::new(c, r)) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn normalise(picture: &str) -> String {
+    picture
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .filter(|l| !l.is_empty())
+        .map(|l| l + "\n")
+        .collect()
+}
+
+fn pt(s: &str, size: usize) -> Point {
+    Point::parse(s, size).unwrap()
+}
+
+/// Plays `mv` ("D4" or "pass") for the side to move of `before` and compares with `after`.
+fn check_play(before: &str, to_move: Color, mv: &str, after: &str) -> PlayoutBoard {
+    let mut b = board_from(before, to_move);
+    let m = Move::parse(mv, b.size()).unwrap();
+    if let Move::Play(p) = m {
+        assert!(b.is_legal(p), "{mv} should be legal");
+    }
+    b.play_unchecked(m);
+    check_invariants(&b);
+    assert_eq!(picture(&b), normalise(after), "after {mv}");
+    assert_eq!(b.to_move(), to_move.opponent());
+    b
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internal consistency
+
+/// Recomputes every chain, pseudo-liberty sum, neighbour count and the empty list from the
+/// stones alone and compares them with the incremental figures.
+fn check_invariants(b: &PlayoutBoard) {
+    let n = b.size();
+    let s = b.stride_m();
+    let used = (n + 2) * s + 1;
+    let mut n_empty = 0;
+    for m in 0..used {
+        let c = b.color_m(m);
+        let on_board = m > 0 && (m - 1) % s < n && (1..=n).contains(&((m - 1) / s));
+        if !on_board {
+            assert_eq!(c, OFF_BOARD, "mailbox {m} should be off the board");
+            continue;
+        }
+        let nbs = [m - 1, m + 1, m - s, m + s];
+        let count = |k: u8| nbs.iter().filter(|&&q| b.color_m(q) == k).count() as u16;
+        let off = count(OFF_BOARD);
+        assert_eq!(b.n_empty_nb(m), count(EMPTY), "empty neighbours of {m}");
+        assert_eq!(b.n_color_nb(m, BLACK), count(BLACK) + off);
+        assert_eq!(b.n_color_nb(m, WHITE), count(WHITE) + off);
+        if c == EMPTY {
+            n_empty += 1;
+            assert!(
+                b.empties().contains(&(m as u16)),
+                "{m} missing from empties"
+            );
+            continue;
+        }
+        // Walk the chain's circular list; it must hold exactly the flood-filled chain.
+        let h = b.head_m(m);
+        let mut stones = vec![];
+        let mut x = h;
+        loop {
+            assert_eq!(b.head_m(x), h);
+            assert_eq!(b.color_m(x), c);
+            stones.push(x);
+            x = b.next_m(x);
+            if x == h {
+                break;
+            }
+            assert!(stones.len() <= used, "chain list does not close");
+        }
+        let mut flood = vec![m];
+        let mut i = 0;
+        while i < flood.len() {
+            let y = flood[i];
+            for q in [y - 1, y + 1, y - s, y + s] {
+                if b.color_m(q) == c && !flood.contains(&q) {
+                    flood.push(q);
+                }
+            }
+            i += 1;
+        }
+        stones.sort();
+        flood.sort();
+        assert_eq!(stones, flood, "chain through {m}");
+        let (mut libs, mut sum, mut sq) = (0u32, 0u32, 0u32);
+        for &y in &stones {
+            for q in [y - 1, y + 1, y - s, y + s] {
+                if b.color_m(q) == EMPTY {
+                    libs += 1;
+                    sum += q as u32;
+                    sq += (q * q) as u32;
+                }
+            }
+        }
+        let ch = b.chain_at(m);
+        assert_eq!(ch.size as usize, stones.len());
+        assert_eq!(ch.libs as u32, libs, "pseudo-liberties of {m}");
+        assert_eq!(ch.lib_sum, sum);
+        assert_eq!(ch.lib_sum_sq, sq);
+        assert!(libs > 0, "chain without liberty at {m}");
+    }
+    assert_eq!(b.n_empty(), n_empty);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference: a slow flood-fill board sharing no code with board.rs
+
+#[derive(Clone)]
+struct Reference {
+    n: usize,
+    stones: Vec<Option<Color>>,
+    ko: Option<Point>,
+    to_move: Color,
+}
+
+impl Reference {
+    fn new(n: usize) -> Reference {
+        Reference {
+            n,
+            stones: vec![None; n * n],
+            ko: None,
+            to_move: Color::Black,
+        }
+    }
+
+    fn at(&self, p: Point) -> Option<Color> {
+        self.stones[p.row() * self.n + p.col()]
+    }
+
+    fn set(&mut self, p: Point, c: Option<Color>) {
+        self.stones[p.row() * self.n + p.col()] = c;
+    }
+
+    /// The chain through the stone `p` and its number of distinct liberties.
+    fn chain(&self, p: Point) -> (Vec<Point>, usize) {
+        let c = self.at(p);
+        let mut chain = vec![p];
+        let mut libs = vec![];
+        let mut i = 0;
+        while i < chain.len() {
+            for q in chain[i].neighbors(self.n) {
+                if self.at(q) == c {
+                    if !chain.contains(&q) {
+                        chain.push(q);
+                    }
+                } else if self.at(q).is_none() && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+            i += 1;
+        }
+        (chain, libs.len())
+    }
+
+    /// Plays `p` for the side to move if legal; returns whether it was.
+    fn play(&mut self, p: Point) -> bool {
+        let c = self.to_move;
+        if self.at(p).is_some() || self.ko == Some(p) {
+            return false;
+        }
+        let mut after = self.clone();
+        after.set(p, Some(c));
+        let mut captured = vec![];
+        for q in p.neighbors(self.n) {
+            if after.at(q) == Some(c.opponent()) {
+                let (chain, libs) = after.chain(q);
+                if libs == 0 {
+                    for &x in &chain {
+                        after.set(x, None);
+                    }
+                    captured.extend(chain);
+                }
+            }
+        }
+        let (own, own_libs) = after.chain(p);
+        if own_libs == 0 {
+            return false;
+        }
+        after.ko = if captured.len() == 1 && own.len() == 1 && own_libs == 1 {
+            Some(captured[0])
+        } else {
+            None
+        };
+        after.to_move = c.opponent();
+        *self = after;
+        true
+    }
+
+    fn pass(&mut self) {
+        self.ko = None;
+        self.to_move = self.to_move.opponent();
+    }
+
+    fn is_legal(&self, p: Point) -> bool {
+        self.clone().play(p)
+    }
+
+    /// True eye by the rule in the module doc, from neighbours and diagonals alone.
+    fn is_true_eye(&self, p: Point, c: Color) -> bool {
+        if self.at(p).is_some() || p.neighbors(self.n).any(|q| self.at(q) != Some(c)) {
+            return false;
+        }
+        let diagonals: Vec<Point> = p.diagonals(self.n).collect();
+        let enemy = diagonals
+            .iter()
+            .filter(|&&q| self.at(q) == Some(c.opponent()))
+            .count();
+        if diagonals.len() < 4 {
+            enemy == 0
+        } else {
+            enemy <= 1
+        }
+    }
+}
+
+fn same_board(b: &PlayoutBoard, r: &Reference) {
+    for p in Point::all(r.n) {
+        assert_eq!(b.stone_at(p), r.at(p), "at {p}");
+    }
+    assert_eq!(b.ko_point(), r.ko);
+    assert_eq!(b.to_move(), r.to_move);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+#[test]
+fn new_board_is_empty_and_black_moves() {
+    for n in 2..=25 {
+        let b = PlayoutBoard::new(n);
+        check_invariants(&b);
+        assert_eq!(b.size(), n);
+        assert_eq!(b.n_empty(), n * n);
+        assert_eq!(b.to_move(), Color::Black);
+        assert_eq!(b.ko_point(), None);
+        for p in Point::all(n) {
+            assert!(b.is_legal(p));
+            assert_eq!(b.stone_at(p), None);
+        }
+        assert!(!b.is_legal(Point::new(n.min(24), 0)) || n == 25);
+    }
+    // Bad sizes are clamped, never a panic.
+    assert_eq!(PlayoutBoard::new(0).size(), 2);
+    assert_eq!(PlayoutBoard::new(99).size(), 25);
+}
+
+#[test]
+fn off_board_points_are_illegal_and_empty() {
+    let b = PlayoutBoard::new(9);
+    let p = Point::new(9, 3);
+    assert!(!b.is_legal(p));
+    assert_eq!(b.stone_at(p), None);
+    assert!(!b.is_true_eye(p, Color::Black));
+    assert!(!b.in_atari(p));
+}
+
+#[test]
+fn captures_single_stone_and_chain() {
+    check_play(
+        ". X . .
+         X O . .
+         . X . .
+         . . . .",
+        Color::Black,
+        "C3",
+        ". X . .
+         X . X .
+         . X . .
+         . . . .",
+    );
+    // A two-stone chain in the corner, and the capturing stone's own liberties grow.
+    let b = check_play(
+        "O O . .
+         X X X .
+         . . . .
+         . . . .",
+        Color::Black,
+        "C4",
+        ". . X .
+         X X X .
+         . . . .
+         . . . .",
+    );
+    assert!(!b.in_atari(pt("C4", 4)));
+    // One move taking two separate chains.
+    check_play(
+        ". O X .
+         O X . .
+         X . . .
+         . . . .",
+        Color::Black,
+        "A4",
+        "X . X .
+         . X . .
+         X . . .
+         . . . .",
+    );
+}
+
+#[test]
+fn capture_rather_than_suicide() {
+    // White's A1 has no empty neighbour, but it takes B1, which is in atari.
+    check_play(
+        ". . .
+         X O .
+         . X O",
+        Color::White,
+        "A1",
+        ". . .
+         X O .
+         O . O",
+    );
+}
+
+#[test]
+fn suicide_is_illegal() {
+    let b = board_from(
+        ". X .
+         X . X
+         . X .",
+        Color::White,
+    );
+    assert!(!b.is_legal(pt("B2", 3)));
+    assert!(!b.is_legal(pt("A3", 3)));
+    assert!(!b.is_legal(pt("A1", 3)));
+    // Black may fill its own point only while a chain keeps a liberty elsewhere.
+    let b = board_from(
+        ". X .
+         X . X
+         . X .",
+        Color::Black,
+    );
+    assert!(b.is_legal(pt("B2", 3)));
+    // Filling the last liberty of one's own chain is suicide.
+    let b = board_from(
+        "X O .
+         . O .
+         O . .",
+        Color::Black,
+    );
+    assert!(!b.is_legal(pt("A2", 3)), "A2 fills the last liberty of A3");
+    // The same point becomes legal when it also takes White's A1 (atari at A2).
+    let b = board_from(
+        "X O .
+         . O .
+         O X .",
+        Color::Black,
+    );
+    assert!(b.is_legal(pt("A2", 3)));
+}
+
+#[test]
+fn simple_ko_forbids_immediate_retake() {
+    let mut b = check_play(
+        ". X O .
+         X O . O
+         . X O .
+         . . . .",
+        Color::Black,
+        "C3",
+        ". X O .
+         X . X O
+         . X O .
+         . . . .",
+    );
+    assert_eq!(b.ko_point(), Some(pt("B3", 4)));
+    assert!(!b.is_legal(pt("B3", 4)), "White may not retake at once");
+    // A pass (or any other move) lifts the ban.
+    b.play_unchecked(Move::Pass);
+    assert_eq!(b.ko_point(), None);
+    b.play_unchecked(Move::Pass);
+    assert!(b.is_legal(pt("B3", 4)));
+    b.play_unchecked(Move::Play(pt("B3", 4)));
+    check_invariants(&b);
+    assert_eq!(b.ko_point(), Some(pt("C3", 4)));
+    assert_eq!(b.stone_at(pt("C3", 4)), None);
+}
+
+#[test]
+fn capture_leaving_two_liberties_is_no_ko() {
+    let b = check_play(
+        ". X O O .
+         X O . . O
+         . X O O .
+         . . . . .
+         . . . . .",
+        Color::Black,
+        "C4",
+        ". X O O .
+         X . X . O
+         . X O O .
+         . . . . .
+         . . . . .",
+    );
+    // One stone taken, but the capturing stone has two liberties (B4 and D4).
+    assert_eq!(b.ko_point(), None);
+}
+
+#[test]
+fn capturing_two_stones_is_no_ko() {
+    // The lone stone at A3 is left with the single liberty B3, but it took two stones.
+    let b = check_play(
+        ". . . . .
+         O X X . .
+         . O O X .
+         O X X . .
+         . . . . .",
+        Color::Black,
+        "A3",
+        ". . . . .
+         O X X . .
+         X . . X .
+         O X X . .
+         . . . . .",
+    );
+    assert_eq!(b.ko_point(), None);
+    assert!(b.in_atari(pt("A3", 5)));
+}
+
+#[test]
+fn corner_ko() {
+    let b = check_play(
+        ". . . .
+         . . . .
+         X O . .
+         . X O .",
+        Color::White,
+        "A1",
+        ". . . .
+         . . . .
+         X O . .
+         O . O .",
+    );
+    assert_eq!(b.ko_point(), Some(pt("B1", 4)));
+    assert!(!b.is_legal(pt("B1", 4)));
+}
+
+#[test]
+fn atari_detection_with_pseudo_liberties() {
+    // One liberty counted twice (two stones touching C2) is still atari.
+    let b = board_from(
+        ". . . .
+         X X X .
+         O O . X
+         X X X .",
+        Color::Black,
+    );
+    assert!(b.in_atari(pt("A2", 4)));
+    assert!(!b.in_atari(pt("A3", 4)));
+    assert!(!b.in_atari(pt("D2", 4)));
+    assert!(b.is_legal(pt("C2", 4)), "Black captures");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Eyes
+
+#[test]
+fn true_eye_in_centre_allows_one_enemy_diagonal() {
+    let b = board_from(
+        ". . . . .
+         . O X . .
+         . X . X .
+         . . X . .
+         . . . . .",
+        Color::Black,
+    );
+    assert!(b.is_true_eye(pt("C3", 5), Color::Black));
+    assert!(!b.is_true_eye(pt("C3", 5), Color::White));
+    let b = board_from(
+        ". . . . .
+         . O X O .
+         . X . X .
+         . . X . .
+         . . . . .",
+        Color::Black,
+    );
+    assert!(
+        !b.is_true_eye(pt("C3", 5), Color::Black),
+        "two enemy diagonals: false eye"
+    );
+}
+
+#[test]
+fn edge_and_corner_eyes_allow_no_enemy_diagonal() {
+    let b = board_from(
+        ". . . . .
+         . . . . .
+         . . . . .
+         . X . X .
+         X . X . .",
+        Color::White,
+    );
+    assert!(b.is_true_eye(pt("B1", 5), Color::Black));
+    let b = board_from(
+        ". . . . .
+         . . . . .
+         . . . . .
+         O X . X .
+         X . X . .",
+        Color::White,
+    );
+    assert!(
+        !b.is_true_eye(pt("B1", 5), Color::Black),
+        "edge eye with an enemy diagonal"
+    );
+    let b = board_from(
+        ". . .
+         X . .
+         . X .",
+        Color::White,
+    );
+    // Only enemy diagonals spoil an eye; an empty one does not.
+    assert!(
+        b.is_true_eye(pt("A1", 3), Color::Black),
+        "empty diagonal B2"
+    );
+    let b = board_from(
+        ". . .
+         X X .
+         . X .",
+        Color::White,
+    );
+    assert!(b.is_true_eye(pt("A1", 3), Color::Black));
+    let b = board_from(
+        ". . .
+         X O .
+         . X .",
+        Color::White,
+    );
+    assert!(
+        !b.is_true_eye(pt("A1", 3), Color::Black),
+        "corner with an enemy diagonal"
+    );
+    // Occupied points and points with an empty neighbour are no eyes.
+    assert!(!b.is_true_eye(pt("B1", 3), Color::Black));
+    assert!(!b.is_true_eye(pt("C1", 3), Color::Black));
+}
+
+#[test]
+fn candidates_skip_own_true_eyes_only() {
+    let b = board_from(
+        ". X . X .
+         X X X X X
+         . . . . .
+         O O O O O
+         . O . O .",
+        Color::Black,
+    );
+    let mut cands = vec![];
+    b.for_each_candidate(|p| cands.push(p.to_string()));
+    // Black's eyes A5, C5, E5 are skipped; White's eyes are suicide for Black.
+    assert_eq!(cands, vec!["A3", "B3", "C3", "D3", "E3"]);
+    let mut b = b;
+    b.set_to_move(Color::White);
+    let mut cands = vec![];
+    b.for_each_candidate(|p| cands.push(p.to_string()));
+    assert_eq!(cands, vec!["A3", "B3", "C3", "D3", "E3"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agreement with the reference over random games
+
+impl Reference {
+    fn from_board(b: &PlayoutBoard) -> Reference {
+        let mut r = Reference::new(b.size());
+        for p in Point::all(b.size()) {
+            r.set(p, b.stone_at(p));
+        }
+        r.ko = b.ko_point();
+        r.to_move = b.to_move();
+        r
+    }
+}
+
+/// Plays random games on both boards, comparing legality of every point, eyes and
+/// candidates before each move, and the whole board after it.
+fn random_games(n: usize, n_games: usize, max_moves: usize, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for _ in 0..n_games {
+        let mut b = PlayoutBoard::new(n);
+        let mut r = Reference::new(n);
+        let mut passes = 0;
+        for _ in 0..max_moves {
+            let mut legal = vec![];
+            let mut cands = vec![];
+            for p in Point::all(n) {
+                let l = r.is_legal(p);
+                assert_eq!(b.is_legal(p), l, "legality of {p}\n{}", picture(&b));
+                for c in Color::BOTH {
+                    assert_eq!(b.is_true_eye(p, c), r.is_true_eye(p, c), "eye {p} {c}");
+                }
+                if l {
+                    legal.push(p);
+                    if !r.is_true_eye(p, r.to_move) {
+                        cands.push(p);
+                    }
+                }
+            }
+            let mut got = vec![];
+            b.for_each_candidate(|p| got.push(p));
+            assert_eq!(got, cands);
+            // Mostly random legal moves, including eye fills (to reach captures and ko),
+            // sometimes a pass.
+            if legal.is_empty() || rng.gen_ratio(1, 40) {
+                b.play_unchecked(Move::Pass);
+                r.pass();
+                passes += 1;
+                if passes == 2 {
+                    break;
+                }
+            } else {
+                passes = 0;
+                let p = legal[rng.gen_range(0..legal.len())];
+                b.play_unchecked(Move::Play(p));
+                assert!(r.play(p));
+            }
+            check_invariants(&b);
+            same_board(&b, &r);
+        }
+    }
+}
+
+#[test]
+fn agrees_with_reference_2x2() {
+    random_games(2, 200, 60, 2);
+}
+
+#[test]
+fn agrees_with_reference_3x3() {
+    random_games(3, 100, 100, 3);
+}
+
+#[test]
+fn agrees_with_reference_5x5() {
+    random_games(5, 40, 150, 5);
+}
+
+#[test]
+fn agrees_with_reference_9x9() {
+    random_games(9, 6, 250, 9);
+}
+
+#[test]
+fn agrees_with_reference_19x19() {
+    random_games(19, 1, 500, 19);
+}
+
+#[test]
+fn agrees_with_reference_25x25() {
+    random_games(25, 1, 400, 25);
+}
+
+#[test]
+fn copy_from_makes_an_equal_board() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut big = PlayoutBoard::new(19);
+    let mut res = PlayoutResult::default();
+    run(&mut big, &mut rng, &mut res);
+    for n in [9, 19, 2] {
+        let mut src = PlayoutBoard::new(n);
+        for _ in 0..n {
+            let mut first = None;
+            src.for_each_candidate(|p| {
+                first.get_or_insert(p);
+            });
+            src.play_unchecked(first.map_or(Move::Pass, Move::Play));
+        }
+        // Copy a small board over a full one: nothing of the old one may leak through.
+        let mut dst = big.clone();
+        dst.copy_from(&src);
+        check_invariants(&dst);
+        assert_eq!(picture(&dst), picture(&src));
+        let mut a = SmallRng::seed_from_u64(1);
+        let mut b = SmallRng::seed_from_u64(1);
+        let (mut ra, mut rb) = (PlayoutResult::default(), PlayoutResult::default());
+        run(&mut src, &mut a, &mut ra);
+        run(&mut dst, &mut b, &mut rb);
+        assert_eq!(ra.score, rb.score);
+        assert_eq!(ra.n_moves, rb.n_moves);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playouts
+
+/// Recounts the final board of a playout: stones, plus empty points whose on-board
+/// neighbours are all one colour.
+fn recount(b: &PlayoutBoard) -> (i32, Vec<i8>) {
+    let n = b.size();
+    let mut owner = vec![0i8; MAX_POINTS];
+    for p in Point::all(n) {
+        owner[p.index()] = match b.stone_at(p) {
+            Some(c) => c.sign() as i8,
+            None => {
+                let nbs: Vec<_> = p.neighbors(n).map(|q| b.stone_at(q)).collect();
+                if nbs.iter().all(|&c| c == Some(Color::Black)) {
+                    1
+                } else if nbs.iter().all(|&c| c == Some(Color::White)) {
+                    -1
+                } else {
+                    0
+                }
+            }
+        };
+    }
+    (owner.iter().map(|&o| o as i32).sum(), owner)
+}
+
+#[test]
+fn playouts_terminate_and_count_correctly() {
+    for n in [2, 3, 5, 9, 13, 19, 25] {
+        let mut rng = SmallRng::seed_from_u64(n as u64);
+        let mut res = PlayoutResult::default();
+        let start = PlayoutBoard::new(n);
+        for _ in 0..20 {
+            let mut b = start.clone();
+            run(&mut b, &mut rng, &mut res);
+            check_invariants(&b);
+            assert!(res.n_moves <= move_cap(n));
+            let (score, owner) = recount(&b);
+            assert_eq!(res.score, score, "score on {n}x{n}");
+            assert_eq!(res.owner.to_vec(), owner);
+            assert!(res.score.unsigned_abs() as usize <= n * n);
+            let mut n_played = 0;
+            for i in 0..MAX_POINTS {
+                let p = Point::from_index(i);
+                if !p.is_on_board(n) {
+                    assert_eq!(res.first_play[i], 0);
+                    assert_eq!(res.owner[i], 0);
+                    continue;
+                }
+                assert!(res.first_play[i] <= 2);
+                // From an empty board every stone at the end was played in the playout.
+                if b.stone_at(p).is_some() {
+                    assert_ne!(res.first_play[i], 0, "stone at {p} never played");
+                }
+                n_played += (res.first_play[i] != 0) as usize;
+            }
+            assert!(n_played <= res.n_moves);
+            // Both sides ran out of moves (or hit the cap): no candidate remains for either.
+            if res.n_moves < move_cap(n) - 2 {
+                for c in Color::BOTH {
+                    b.set_to_move(c);
+                    b.for_each_candidate(|p| panic!("{c} could still play {p}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_candidates_means_an_immediate_end() {
+    // Four Black true eyes in the corners; White may play none of them (suicide).
+    let mut b = board_from(
+        ". X .
+         X X X
+         . X .",
+        Color::Black,
+    );
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut res = PlayoutResult::default();
+    run(&mut b, &mut rng, &mut res);
+    assert_eq!(res.n_moves, 0);
+    assert_eq!(res.score, 9);
+    assert!(res.first_play.iter().all(|&f| f == 0));
+}
+
+#[test]
+fn living_group_keeps_its_points_and_no_first_play() {
+    // A Black chain with two true eyes (A2, C2) cannot be captured and Black never fills its
+    // own true eyes, so its ten points stay Black's with no play on them.
+    let start = board_from(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         X X X X X . . . .
+         . X . X X . . . .
+         X X X X X . . . .",
+        Color::White,
+    );
+    let group: Vec<Point> = ["A1", "B1", "C1", "D1", "E1", "B2", "D2", "E2", "A3", "B3"]
+        .iter()
+        .chain(["C3", "D3", "E3"].iter())
+        .map(|s| pt(s, 9))
+        .collect();
+    let eyes = [pt("A2", 9), pt("C2", 9)];
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut res = PlayoutResult::default();
+    for _ in 0..50 {
+        let mut b = start.clone();
+        run(&mut b, &mut rng, &mut res);
+        for &p in group.iter().chain(eyes.iter()) {
+            assert_eq!(res.first_play[p.index()], 0, "{p} was played");
+            assert_eq!(res.owner[p.index()], 1, "{p} not Black's");
+        }
+        let (score, _) = recount(&b);
+        assert_eq!(res.score, score);
+        // Whoever played a point first, some stone is there now or it is a one-point eye.
+        for p in Point::all(9) {
+            if res.first_play[p.index()] != 0 {
+                assert!(!group.contains(&p));
+            }
+        }
+    }
+}
+
+#[test]
+fn playouts_are_reproducible() {
+    let start = PlayoutBoard::new(9);
+    let mut sums = vec![];
+    for _ in 0..2 {
+        let mut rng = SmallRng::seed_from_u64(42);
+        let mut res = PlayoutResult::default();
+        let mut sum = 0i64;
+        for _ in 0..50 {
+            let mut b = start.clone();
+            run(&mut b, &mut rng, &mut res);
+            sum = sum.wrapping_mul(31) + res.score as i64 + res.n_moves as i64;
+        }
+        sums.push(sum);
+    }
+    assert_eq!(sums[0], sums[1]);
+}
+
+#[test]
+fn random_play_is_roughly_fair_on_empty_9x9() {
+    // Black moves first, so it wins a bit more often, but light playouts from the empty 9x9
+    // board stay close to even and last about 1.2·N² moves.
+    let start = PlayoutBoard::new(9);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut res = PlayoutResult::default();
+    let (mut total, mut moves) = (0i64, 0usize);
+    for _ in 0..400 {
+        let mut b = start.clone();
+        run(&mut b, &mut rng, &mut res);
+        total += res.score as i64;
+        moves += res.n_moves;
+    }
+    let mean = total as f64 / 400.0;
+    let avg_moves = moves as f64 / 400.0;
+    assert!(mean.abs() < 10.0, "mean score {mean}");
+    assert!(
+        (70.0..150.0).contains(&avg_moves),
+        "average moves {avg_moves}"
+    );
+}

@@ -1,0 +1,513 @@
+use super::*;
+
+fn secs(x: f64) -> Duration {
+    Duration::from_secs_f64(x)
+}
+
+fn limit(b: Budget) -> Duration {
+    match b {
+        Budget::Limit(d) => d,
+        Budget::NoLimit => panic!("expected a limit, got no limit"),
+    }
+}
+
+fn gtp(args: &str) -> TimeControl {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    TimeControl::parse_time_settings(&args).unwrap()
+}
+
+fn kgs(args: &str) -> TimeControl {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    TimeControl::parse_kgs_time_settings(&args).unwrap()
+}
+
+const OPENING_19: GamePhase = GamePhase {
+    board_size: 19,
+    moves_played: 0,
+};
+const MIDDLE_19: GamePhase = GamePhase {
+    board_size: 19,
+    moves_played: 100,
+};
+const LATE_9: GamePhase = GamePhase {
+    board_size: 9,
+    moves_played: 70,
+};
+
+#[test]
+fn time_settings_follow_gtp() {
+    assert_eq!(gtp("0 1 0"), TimeControl::None);
+    assert_eq!(gtp("5 1 0"), TimeControl::None);
+    assert_eq!(gtp("600 0 0"), TimeControl::Absolute { main: secs(600.0) });
+    assert_eq!(gtp("600 0 5"), TimeControl::Absolute { main: secs(600.0) });
+    assert_eq!(
+        gtp("300 30 5"),
+        TimeControl::Canadian {
+            main: secs(300.0),
+            period: secs(30.0),
+            stones: 5
+        }
+    );
+    // gtp2ogs' fake Canadian for byo-yomi and for "simple" time.
+    assert_eq!(
+        gtp("1170 30 1"),
+        TimeControl::Canadian {
+            main: secs(1170.0),
+            period: secs(30.0),
+            stones: 1
+        }
+    );
+    assert_eq!(
+        gtp("2.5 0.5 1.0"),
+        TimeControl::Canadian {
+            main: secs(2.5),
+            period: secs(0.5),
+            stones: 1
+        }
+    );
+}
+
+#[test]
+fn negative_values_clamp_to_zero() {
+    assert_eq!(
+        gtp("-30 0 0"),
+        TimeControl::Absolute {
+            main: Duration::ZERO
+        }
+    );
+    // A negative period is no period: absolute time.
+    assert_eq!(gtp("60 -5 3"), TimeControl::Absolute { main: secs(60.0) });
+    assert_eq!(gtp("60 5 -3"), TimeControl::None);
+    assert_eq!(
+        kgs("byoyomi -10 30 -2"),
+        TimeControl::ByoYomi {
+            main: Duration::ZERO,
+            period: secs(30.0),
+            periods: 0
+        }
+    );
+    assert_eq!(parse_seconds("-12.5"), Ok(Duration::ZERO));
+    assert_eq!(parse_count("-1"), Ok(0));
+    assert_eq!(parse_seconds("1e300"), Ok(secs(MAX_SECONDS)));
+
+    let mut clock = Clock::new(kgs("absolute 600"));
+    clock.time_left(parse_seconds("-3").unwrap(), parse_count("-1").unwrap());
+    assert_eq!(clock.main_left(), Duration::ZERO);
+    assert_eq!(
+        clock.budget(&BudgetConfig::default(), MIDDLE_19),
+        Budget::Limit(BudgetConfig::default().min_think)
+    );
+}
+
+#[test]
+fn malformed_settings_are_typed_errors() {
+    let parse = |s: &str| {
+        let args: Vec<&str> = s.split_whitespace().collect();
+        TimeControl::parse_time_settings(&args)
+    };
+    assert_eq!(
+        parse("300 30"),
+        Err(TimeSettingsError::WrongArgCount {
+            expected: 3,
+            found: 2
+        })
+    );
+    assert_eq!(
+        parse("300 x 5"),
+        Err(TimeSettingsError::NotANumber("x".into()))
+    );
+    assert!(matches!(
+        parse("nan 1 1"),
+        Err(TimeSettingsError::NotANumber(_))
+    ));
+    assert!(matches!(
+        parse("inf 1 1"),
+        Err(TimeSettingsError::NotANumber(_))
+    ));
+
+    let kgs = |s: &str| {
+        let args: Vec<&str> = s.split_whitespace().collect();
+        TimeControl::parse_kgs_time_settings(&args)
+    };
+    assert_eq!(
+        kgs("fischer 300 10"),
+        Err(TimeSettingsError::UnknownSystem("fischer".into()))
+    );
+    assert!(matches!(
+        kgs(""),
+        Err(TimeSettingsError::WrongArgCount { .. })
+    ));
+    assert!(matches!(
+        kgs("none 5"),
+        Err(TimeSettingsError::WrongArgCount { .. })
+    ));
+    assert!(matches!(
+        kgs("absolute"),
+        Err(TimeSettingsError::WrongArgCount { .. })
+    ));
+    assert!(matches!(
+        kgs("byoyomi 1 2"),
+        Err(TimeSettingsError::WrongArgCount { .. })
+    ));
+    assert!(matches!(
+        kgs("canadian 1 2 x"),
+        Err(TimeSettingsError::NotANumber(_))
+    ));
+    // Errors print something a GTP reply can carry.
+    assert_eq!(
+        kgs("fischer 300 10").unwrap_err().to_string(),
+        "unknown time system: fischer"
+    );
+}
+
+#[test]
+fn kgs_time_settings_cover_the_four_systems() {
+    assert_eq!(kgs("none"), TimeControl::None);
+    assert_eq!(kgs("NONE"), TimeControl::None);
+    assert_eq!(
+        kgs("absolute 600"),
+        TimeControl::Absolute { main: secs(600.0) }
+    );
+    assert_eq!(
+        kgs("byoyomi 600 30 5"),
+        TimeControl::ByoYomi {
+            main: secs(600.0),
+            period: secs(30.0),
+            periods: 5
+        }
+    );
+    assert_eq!(
+        kgs("canadian 600 300 25"),
+        TimeControl::Canadian {
+            main: secs(600.0),
+            period: secs(300.0),
+            stones: 25
+        }
+    );
+    // Read like time_settings: no stones is no limit.
+    assert_eq!(kgs("canadian 600 300 0"), TimeControl::None);
+}
+
+#[test]
+fn no_limit_has_no_budget() {
+    let clock = Clock::new(gtp("0 1 0"));
+    assert_eq!(
+        clock.budget(&BudgetConfig::default(), MIDDLE_19),
+        Budget::NoLimit
+    );
+    assert_eq!(Budget::NoLimit.duration(), None);
+    // time_left under no limit is accepted and ignored.
+    let mut clock = Clock::new(TimeControl::None);
+    clock.time_left(secs(5.0), 0);
+    clock.record_move(secs(100.0));
+    assert_eq!(
+        clock.budget(&BudgetConfig::default(), LATE_9),
+        Budget::NoLimit
+    );
+}
+
+#[test]
+fn absolute_spreads_main_time_and_favours_the_middle_game() {
+    let config = BudgetConfig::default();
+    let clock = Clock::new(gtp("600 0 0"));
+    let opening = limit(clock.budget(&config, OPENING_19));
+    let middle = limit(clock.budget(&config, MIDDLE_19));
+    // 19×19 from move 0: about 126 moves of ours, so a few seconds each.
+    assert!(opening > secs(1.0) && opening < secs(6.0), "{opening:?}");
+    assert!(middle > opening, "{middle:?} <= {opening:?}");
+    assert!(middle < secs(600.0) * 1 / 10);
+}
+
+#[test]
+fn absolute_running_low_never_exceeds_main_time_less_the_margin() {
+    let config = BudgetConfig::default();
+    let mut clock = Clock::new(gtp("600 0 0"));
+    for main_left in [30.0, 5.0, 2.0, 1.5] {
+        clock.time_left(secs(main_left), 0);
+        for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+            let b = limit(clock.budget(&config, phase));
+            assert!(b >= config.min_think);
+            assert!(
+                b <= secs(main_left) - config.lag_margin,
+                "{main_left}s left: {b:?}"
+            );
+            assert!(b <= secs(main_left).mul_f64(config.max_main_fraction));
+        }
+    }
+    // Less than the margin left: move at once, but never with a zero budget.
+    clock.time_left(secs(0.5), 0);
+    assert_eq!(
+        clock.budget(&config, LATE_9),
+        Budget::Limit(config.min_think)
+    );
+    clock.time_left(Duration::ZERO, 0);
+    assert_eq!(
+        clock.budget(&config, LATE_9),
+        Budget::Limit(config.min_think)
+    );
+}
+
+#[test]
+fn absolute_record_move_runs_main_time_down_to_zero() {
+    let mut clock = Clock::new(kgs("absolute 10"));
+    clock.record_move(secs(4.0));
+    assert_eq!(clock.main_left(), secs(6.0));
+    clock.record_move(secs(7.0));
+    assert_eq!(clock.main_left(), Duration::ZERO);
+    assert!(!clock.in_overtime());
+    clock.reset();
+    assert_eq!(clock.main_left(), secs(10.0));
+}
+
+#[test]
+fn byo_yomi_budget_never_exceeds_one_period_less_the_margin() {
+    let config = BudgetConfig::default();
+    for (period, periods) in [(30.0, 5), (10.0, 1), (60.0, 3), (2.0, 5)] {
+        let mut clock = Clock::new(TimeControl::ByoYomi {
+            main: Duration::ZERO,
+            period: secs(period),
+            periods,
+        });
+        assert!(clock.in_overtime(), "main 0 starts in byo-yomi");
+        assert_eq!(clock.periods_left(), periods);
+        for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+            let b = limit(clock.budget(&config, phase));
+            let margin = config
+                .lag_margin
+                .min(secs(period * config.max_lag_fraction));
+            assert!(b <= secs(period) - margin, "period {period}: {b:?}");
+            assert!(
+                b >= secs(period * 0.5),
+                "period {period}: {b:?} wastes the period"
+            );
+        }
+        // The same after KGS reports the period partly used, and with one period left.
+        clock.time_left(secs(period / 2.0), 1);
+        let b = limit(clock.budget(&config, MIDDLE_19));
+        assert!(b < secs(period / 2.0), "{b:?}");
+        assert!(b > Duration::ZERO);
+    }
+}
+
+#[test]
+fn byo_yomi_in_main_time_adds_a_share_of_main_time_to_one_period() {
+    let config = BudgetConfig::default();
+    let clock = Clock::new(kgs("byoyomi 600 30 5"));
+    assert!(!clock.in_overtime());
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    let period_only = config.usable(secs(30.0));
+    assert!(b > period_only, "{b:?}");
+    // A little main time plus the first period, never more than both.
+    assert!(b < period_only + secs(600.0).mul_f64(config.max_main_fraction));
+
+    // `time_left C 0 0` at the end of main time: plan to move inside the first period.
+    let mut clock = clock;
+    clock.time_left(Duration::ZERO, 0);
+    assert_eq!(clock.budget(&config, MIDDLE_19), Budget::Limit(period_only));
+    assert_eq!(clock.periods_left(), 5);
+}
+
+#[test]
+fn kgs_time_left_under_byo_yomi_counts_periods() {
+    let mut clock = Clock::new(kgs("byoyomi 600 30 5"));
+    // In main time: N = 0, T = main time left.
+    clock.time_left(secs(287.0), 0);
+    assert!(!clock.in_overtime());
+    assert_eq!(clock.main_left(), secs(287.0));
+    assert_eq!(clock.periods_left(), 5);
+    // In byo-yomi: T = time left in the current period, N = periods left.
+    clock.time_left(secs(25.0), 3);
+    assert!(clock.in_overtime());
+    assert_eq!(clock.main_left(), Duration::ZERO);
+    assert_eq!(clock.periods_left(), 3);
+    assert_eq!(clock.period_left(), secs(25.0));
+    let b = limit(clock.budget(&BudgetConfig::default(), MIDDLE_19));
+    assert!(b < secs(24.0) && b > secs(15.0), "{b:?}");
+    assert_eq!(clock.to_string(), "byo-yomi 3 x 30s, 25.0s left");
+}
+
+#[test]
+fn byo_yomi_record_move_goes_through_main_time_into_periods_and_loses_them() {
+    let mut clock = Clock::new(kgs("byoyomi 60 10 3"));
+    clock.record_move(secs(50.0));
+    assert_eq!(clock.main_left(), secs(10.0));
+    assert!(!clock.in_overtime());
+    // 10 s of main time, then 5 s into the first period: the period is kept, and renews.
+    clock.record_move(secs(15.0));
+    assert!(clock.in_overtime());
+    assert_eq!(clock.main_left(), Duration::ZERO);
+    assert_eq!(clock.periods_left(), 3);
+    assert_eq!(clock.period_left(), secs(10.0));
+    // A move within the period keeps it.
+    clock.record_move(secs(9.5));
+    assert_eq!(clock.periods_left(), 3);
+    assert_eq!(clock.period_left(), secs(10.0));
+    // Exceeding one period loses it; the move ends inside the next, which renews.
+    clock.record_move(secs(14.0));
+    assert_eq!(clock.periods_left(), 2);
+    assert_eq!(clock.period_left(), secs(10.0));
+    // Two full periods exceeded: out of time, clamped.
+    clock.record_move(secs(25.0));
+    assert_eq!(clock.periods_left(), 0);
+    assert_eq!(clock.period_left(), Duration::ZERO);
+    let config = BudgetConfig::default();
+    assert_eq!(
+        clock.budget(&config, MIDDLE_19),
+        Budget::Limit(config.min_think)
+    );
+    clock.reset();
+    assert_eq!(clock.main_left(), secs(60.0));
+    assert!(!clock.in_overtime());
+}
+
+#[test]
+fn canadian_divides_the_period_by_the_stones_left() {
+    let config = BudgetConfig::default();
+    let mut clock = Clock::new(gtp("0 300 25"));
+    assert!(clock.in_overtime());
+    assert_eq!(clock.stones_left(), 25);
+    // 12 s a stone, less a 1 s margin, times 0.85.
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    assert_eq!(b, secs(11.0).mul_f64(0.85));
+    // GoGui: time_left b 60 2 — 60 s for the last 2 stones.
+    clock.time_left(secs(60.0), 2);
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    assert!(
+        b < secs(30.0) - config.lag_margin && b > secs(20.0),
+        "{b:?}"
+    );
+    // Last stone with 3 s left.
+    clock.time_left(secs(3.0), 1);
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    assert!(b < secs(3.0) - secs(0.5) && b > secs(1.0), "{b:?}");
+}
+
+#[test]
+fn canadian_record_move_renews_after_the_last_stone() {
+    let mut clock = Clock::new(gtp("10 60 3"));
+    // Main time runs out during the move: the move is the first stone of the period.
+    clock.record_move(secs(15.0));
+    assert!(clock.in_overtime());
+    assert_eq!(clock.stones_left(), 2);
+    assert_eq!(clock.period_left(), secs(55.0));
+    clock.record_move(secs(20.0));
+    assert_eq!(clock.stones_left(), 1);
+    assert_eq!(clock.period_left(), secs(35.0));
+    clock.record_move(secs(30.0));
+    assert_eq!(clock.stones_left(), 3);
+    assert_eq!(clock.period_left(), secs(60.0));
+    // Overrunning the period clamps at zero until the block renews.
+    clock.record_move(secs(100.0));
+    assert_eq!(clock.stones_left(), 2);
+    assert_eq!(clock.period_left(), Duration::ZERO);
+    let config = BudgetConfig::default();
+    assert_eq!(
+        clock.budget(&config, MIDDLE_19),
+        Budget::Limit(config.min_think)
+    );
+}
+
+#[test]
+fn canadian_time_left_zero_stones_means_main_time() {
+    let mut clock = Clock::new(gtp("300 30 5"));
+    clock.time_left(secs(120.0), 0);
+    assert!(!clock.in_overtime());
+    assert_eq!(clock.main_left(), secs(120.0));
+    let b = limit(clock.budget(&BudgetConfig::default(), MIDDLE_19));
+    assert!(b > BudgetConfig::default().usable(secs(6.0)));
+    clock.time_left(secs(28.0), 4);
+    assert!(clock.in_overtime());
+    assert_eq!(clock.stones_left(), 4);
+    assert_eq!(clock.to_string(), "canadian 4 stones in 28.0s");
+}
+
+#[test]
+fn tiny_periods_still_give_a_positive_budget_below_the_period() {
+    let config = BudgetConfig::default();
+    assert_eq!(config.lag_margin, secs(1.0));
+    for control in [gtp("0 1 1"), kgs("byoyomi 0 1 5"), gtp("0 5 5")] {
+        let clock = Clock::new(control);
+        let b = limit(clock.budget(&config, MIDDLE_19));
+        assert!(b > secs(0.5), "{control:?}: {b:?}");
+        assert!(b < secs(1.0), "{control:?}: {b:?}");
+    }
+    // Even a 0.1 s period keeps a margin and a positive budget.
+    let clock = Clock::new(gtp("0 0.1 1"));
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    assert!(b > Duration::ZERO && b < secs(0.1));
+}
+
+#[test]
+fn degenerate_overtime_is_absolute_time() {
+    let clock = Clock::new(TimeControl::ByoYomi {
+        main: secs(60.0),
+        period: secs(30.0),
+        periods: 0,
+    });
+    assert_eq!(clock.control(), TimeControl::Absolute { main: secs(60.0) });
+    let clock = Clock::new(TimeControl::Canadian {
+        main: secs(60.0),
+        period: Duration::ZERO,
+        stones: 5,
+    });
+    assert_eq!(clock.control(), TimeControl::Absolute { main: secs(60.0) });
+    // Periods sent under a system without them are accepted (KataGo would refuse).
+    let mut clock = Clock::new(gtp("600 0 0"));
+    clock.time_left(secs(100.0), 5);
+    assert_eq!(clock.main_left(), secs(100.0));
+}
+
+#[test]
+fn set_control_keeps_the_running_clock_when_unchanged() {
+    let mut clock = Clock::new(gtp("300 30 5"));
+    clock.record_move(secs(100.0));
+    clock.set_control(gtp("300 30 5"));
+    assert_eq!(clock.main_left(), secs(200.0));
+    clock.set_control(gtp("300 30 1"));
+    assert_eq!(clock.main_left(), secs(300.0));
+}
+
+#[test]
+fn budget_is_never_zero_whatever_the_state() {
+    let config = BudgetConfig::default();
+    let controls = [
+        gtp("0 0 0"),
+        gtp("1 0 0"),
+        gtp("0 0.01 1"),
+        kgs("byoyomi 0 0.01 1"),
+        kgs("byoyomi 1 1 1"),
+        gtp("3 1 25"),
+    ];
+    for control in controls {
+        let mut clock = Clock::new(control);
+        for _ in 0..50 {
+            for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+                let b = limit(clock.budget(&config, phase));
+                assert!(b >= config.min_think, "{control:?}: {b:?}");
+            }
+            clock.record_move(secs(0.7));
+        }
+    }
+    // A config with silly fractions still never panics nor gives zero.
+    let silly = BudgetConfig {
+        lag_margin: secs(5.0),
+        max_lag_fraction: f64::NAN,
+        min_think: secs(0.01),
+        max_main_fraction: 7.0,
+        period_fraction: -1.0,
+    };
+    let clock = Clock::new(kgs("byoyomi 100 10 3"));
+    assert!(limit(clock.budget(&silly, MIDDLE_19)) >= silly.min_think);
+}
+
+#[test]
+fn moves_left_estimate_is_sane() {
+    assert_eq!(OPENING_19.our_moves_left(), 127);
+    assert!(MIDDLE_19.our_moves_left() < 127);
+    // Late in a long game, still a reserve of moves.
+    assert_eq!(GamePhase::new(19, 400).our_moves_left(), 31);
+    assert_eq!(GamePhase::new(9, 200).our_moves_left(), 7);
+    // Out-of-range sizes are clamped, not trusted.
+    assert!(GamePhase::new(0, 0).our_moves_left() >= 1);
+    assert!(GamePhase::new(1000, 0).our_moves_left() <= 220);
+}
