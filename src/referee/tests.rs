@@ -7,7 +7,7 @@ use super::config::{parse_args, Config, Invocation};
 use super::play::{
     adjudicate, parse_score, End, GameRecord, Incident, IncidentKind, Outcome, Party,
 };
-use super::record::{sgf_game, write_sgf};
+use super::record::{civil_from_days, sgf_game};
 use super::stats::{elo_diff, elo_from_rate, format_elo, wilson_interval, win_rate, Z_95};
 use super::summary::{game_line, render, summarize};
 use crate::geom::{Color, Move, Point};
@@ -336,7 +336,7 @@ fn sgf_has_root_properties_and_moves() {
     let game = sgf_game(&config, &r);
     assert_eq!(game.black_name.as_deref(), Some("Two ]x["));
     assert_eq!(game.white_name.as_deref(), Some("One"));
-    let text = write_sgf(&game);
+    let text = crate::sgf::write(&game);
     assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
     for needle in [
         "SZ[5]",
@@ -355,6 +355,18 @@ fn sgf_has_root_properties_and_moves() {
     assert_eq!(parsed.len(), 1);
     assert_eq!(parsed[0].main_variation().count(), 5);
     parsed[0].validate().expect("valid properties");
+    let back = crate::sgf::parse(&text).expect("tengen reads it back");
+    assert_eq!(back.moves, r.moves);
+    assert_eq!(back.result.as_deref(), Some("W+3.5"));
+}
+
+#[test]
+fn dates_from_days_since_the_epoch() {
+    assert_eq!(civil_from_days(0), (1970, 1, 1));
+    assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+    assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+    assert_eq!(civil_from_days(-1), (1969, 12, 31));
+    assert_eq!(civil_from_days(10_957), (2000, 1, 1));
 }
 
 #[test]
