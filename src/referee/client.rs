@@ -11,11 +11,14 @@
 //! Depends on: nothing.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// Longest line read from an engine in one piece.
+const MAX_LINE: u64 = 1 << 20;
 
 /// Why a command got no usable answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,7 +110,9 @@ impl GtpEngine {
                 let mut buf = Vec::new();
                 loop {
                     buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
+                    // A line without end is cut into pieces of MAX_LINE bytes, so an engine
+                    // that floods its stdout cannot exhaust our memory.
+                    match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
                         Ok(0) | Err(_) => {
                             let _ = sender.send(None);
                             return;

@@ -280,9 +280,15 @@ impl Match {
                         .unwrap_or(GtpError::Spawn("engine failed during `name`".to_string())));
                 }
                 let version = engine.send("version", config.timeout);
-                match (gtp_name, version) {
-                    (Ok(n), Ok(v)) if !n.is_empty() && !v.is_empty() => format!("{n} {v}"),
-                    (Ok(n), _) if !n.is_empty() => n,
+                // First lines only: a name goes on one line of the summary and in SGF PB/PW.
+                let first_line = |r: Result<String, GtpError>| {
+                    r.ok()
+                        .and_then(|t| t.lines().next().map(|l| l.trim().to_string()))
+                        .filter(|l| !l.is_empty())
+                };
+                match (first_line(gtp_name), first_line(version)) {
+                    (Some(n), Some(v)) => format!("{n} {v}"),
+                    (Some(n), None) => n,
                     _ => format!("engine{}", e + 1),
                 }
             }
