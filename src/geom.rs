@@ -134,10 +134,15 @@ impl Point {
     /// The diagonal neighbours on a board of side `size`.
     pub fn diagonals(self, size: usize) -> impl Iterator<Item = Point> {
         let (c, r) = (self.col() as isize, self.row() as isize);
-        [(c - 1, r - 1), (c + 1, r - 1), (c - 1, r + 1), (c + 1, r + 1)]
-            .into_iter()
-            .filter(move |&(c, r)| c >= 0 && r >= 0 && (c as usize) < size && (r as usize) < size)
-            .map(|(c, r)| Point::new(c as usize, r as usize))
+        [
+            (c - 1, r - 1),
+            (c + 1, r - 1),
+            (c - 1, r + 1),
+            (c + 1, r + 1),
+        ]
+        .into_iter()
+        .filter(move |&(c, r)| c >= 0 && r >= 0 && (c as usize) < size && (r as usize) < size)
+        .map(|(c, r)| Point::new(c as usize, r as usize))
     }
 
     /// Every point of a board of side `size`, row by row from A1.

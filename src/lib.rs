@@ -2,15 +2,15 @@
 //!
 //! Modules in reading order, lowest first. See ARCHITECTURE.md for the map and invariants.
 
-pub mod geom;
-pub mod zobrist;
+pub mod bench;
 pub mod board;
 pub mod game;
-pub mod score;
-pub mod playout;
-pub mod search;
-pub mod time;
-pub mod sgf;
+pub mod geom;
 pub mod gtp;
+pub mod playout;
 pub mod referee;
-pub mod bench;
+pub mod score;
+pub mod search;
+pub mod sgf;
+pub mod time;
+pub mod zobrist;

@@ -118,8 +118,12 @@ impl TimeControl {
     /// `byo_yomi > 0 && stones == 0` is no limit (`0 1 0`, GoGui's reset); `byo_yomi == 0` is
     /// absolute time (`600 0 0`); otherwise Canadian, `stones` moves per `byo_yomi`. A `main`
     /// of 0 with overtime starts the clock directly in overtime (`0 10 1`: 10 s per move).
+    /// `0 0 0` is read as no limit: literally a clock already run out, which no game can
+    /// use, so a user who types it (Sabaki's start-up commands) means "no clock".
     pub fn from_time_settings(main: Duration, byo_yomi: Duration, stones: u32) -> TimeControl {
-        if byo_yomi.is_zero() {
+        if byo_yomi.is_zero() && main.is_zero() {
+            TimeControl::None
+        } else if byo_yomi.is_zero() {
             TimeControl::Absolute { main }
         } else if stones == 0 {
             TimeControl::None
@@ -163,16 +167,27 @@ impl TimeControl {
             }
             "absolute" => {
                 expect_args(rest, 1)?;
-                Ok(TimeControl::Absolute {
-                    main: parse_seconds(rest[0].as_ref())?,
-                })
+                // Read like `time_settings M 0 0`, so `absolute 0` is no limit too.
+                Ok(TimeControl::from_time_settings(
+                    parse_seconds(rest[0].as_ref())?,
+                    Duration::ZERO,
+                    0,
+                ))
             }
             "byoyomi" => {
                 expect_args(rest, 3)?;
-                Ok(TimeControl::ByoYomi {
-                    main: parse_seconds(rest[0].as_ref())?,
-                    period: parse_seconds(rest[1].as_ref())?,
-                    periods: parse_count(rest[2].as_ref())?,
+                let main = parse_seconds(rest[0].as_ref())?;
+                let period = parse_seconds(rest[1].as_ref())?;
+                let periods = parse_count(rest[2].as_ref())?;
+                Ok(if period.is_zero() || periods == 0 {
+                    // No overtime: absolute time, read like `time_settings M 0 0`.
+                    TimeControl::from_time_settings(main, Duration::ZERO, 0)
+                } else {
+                    TimeControl::ByoYomi {
+                        main,
+                        period,
+                        periods,
+                    }
                 })
             }
             "canadian" => TimeControl::parse_time_settings(rest),

@@ -38,6 +38,8 @@ const LATE_9: GamePhase = GamePhase {
 fn time_settings_follow_gtp() {
     assert_eq!(gtp("0 1 0"), TimeControl::None);
     assert_eq!(gtp("5 1 0"), TimeControl::None);
+    assert_eq!(gtp("0 0 0"), TimeControl::None);
+    assert_eq!(gtp("0 0 5"), TimeControl::None);
     assert_eq!(gtp("600 0 0"), TimeControl::Absolute { main: secs(600.0) });
     assert_eq!(gtp("600 0 5"), TimeControl::Absolute { main: secs(600.0) });
     assert_eq!(
@@ -69,23 +71,25 @@ fn time_settings_follow_gtp() {
 
 #[test]
 fn negative_values_clamp_to_zero() {
-    assert_eq!(
-        gtp("-30 0 0"),
-        TimeControl::Absolute {
-            main: Duration::ZERO
-        }
-    );
+    assert_eq!(gtp("-30 0 0"), TimeControl::None);
+    assert_eq!(kgs("absolute -30"), TimeControl::None);
     // A negative period is no period: absolute time.
     assert_eq!(gtp("60 -5 3"), TimeControl::Absolute { main: secs(60.0) });
     assert_eq!(gtp("60 5 -3"), TimeControl::None);
     assert_eq!(
-        kgs("byoyomi -10 30 -2"),
+        kgs("byoyomi -10 30 2"),
         TimeControl::ByoYomi {
             main: Duration::ZERO,
             period: secs(30.0),
-            periods: 0
+            periods: 2
         }
     );
+    // No periods left after clamping: absolute time.
+    assert_eq!(
+        kgs("byoyomi 60 30 -2"),
+        TimeControl::Absolute { main: secs(60.0) }
+    );
+    assert_eq!(kgs("byoyomi 0 30 -2"), TimeControl::None);
     assert_eq!(parse_seconds("-12.5"), Ok(Duration::ZERO));
     assert_eq!(parse_count("-1"), Ok(0));
     assert_eq!(parse_seconds("1e300"), Ok(secs(MAX_SECONDS)));
@@ -471,7 +475,9 @@ fn set_control_keeps_the_running_clock_when_unchanged() {
 fn budget_is_never_zero_whatever_the_state() {
     let config = BudgetConfig::default();
     let controls = [
-        gtp("0 0 0"),
+        TimeControl::Absolute {
+            main: Duration::ZERO,
+        },
         gtp("1 0 0"),
         gtp("0 0.01 1"),
         kgs("byoyomi 0 0.01 1"),

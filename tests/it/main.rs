@@ -10,7 +10,7 @@
 mod differential;
 mod gtp;
 mod properties;
-mod reference;
 mod referee;
+mod reference;
 mod testdata;
 mod tidy;
