@@ -309,14 +309,12 @@ pub fn play_game(
     config: &Config,
     number: usize,
     engine1_black: bool,
-    engines: [&mut GtpEngine; 2],
+    mut engines: [&mut GtpEngine; 2],
     referee: Option<&mut GtpEngine>,
     names: [String; 2],
 ) -> GameRecord {
     let started = Instant::now();
     let mut record = GameRecord::new(number, engine1_black, names);
-    let [first, second] = engines;
-    let mut engines = [first, second];
     let end = play_moves(config, &mut record, &mut engines);
     record.end = end;
     if end.needs_count() {
