@@ -9,15 +9,19 @@ use std::fmt;
 pub enum GameResult {
     /// Counted: Black's score minus White's, komi included (positive = Black wins).
     Score(f32),
-    Resignation { winner: Color },
-    Time { winner: Color },
+    Resignation {
+        winner: Color,
+    },
+    Time {
+        winner: Color,
+    },
 }
 
 impl fmt::Display for GameResult {
     /// `B+3.5`, `W+0.5`, `0`, `B+R`, `W+T`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            GameResult::Score(s) if s == 0.0 => f.write_str("0"),
+            GameResult::Score(0.0) => f.write_str("0"),
             GameResult::Score(s) if s > 0.0 => write!(f, "B+{}", s),
             GameResult::Score(s) => write!(f, "W+{}", -s),
             GameResult::Resignation { winner } => write!(f, "{}+R", winner.letter()),
@@ -47,7 +51,19 @@ mod tests {
         assert_eq!(GameResult::Score(-0.5).to_string(), "W+0.5");
         assert_eq!(GameResult::Score(0.0).to_string(), "0");
         assert_eq!(GameResult::Score(-12.0).to_string(), "W+12");
-        assert_eq!(GameResult::Resignation { winner: Color::White }.to_string(), "W+R");
-        assert_eq!(GameResult::Time { winner: Color::Black }.to_string(), "B+T");
+        assert_eq!(
+            GameResult::Resignation {
+                winner: Color::White
+            }
+            .to_string(),
+            "W+R"
+        );
+        assert_eq!(
+            GameResult::Time {
+                winner: Color::Black
+            }
+            .to_string(),
+            "B+T"
+        );
     }
 }
