@@ -81,6 +81,11 @@ const fn nb_shift(c: u8) -> u32 {
 const SCRATCH: u16 = 0;
 
 /// Per-chain figures, stored at the chain's head (any stone of the chain serves as head).
+///
+/// Tried and not taken: packing count, sum and sum of squares into one `u64` (bits 50..61,
+/// 30..50, 0..30; no carries, since a chain has at most 1248 pseudo-liberties below 703), so
+/// that each update is one add. Cachegrind over the bench's first 1000 playouts: −0.3%
+/// instructions, no change in mispredictions; not worth the subtler bounds.
 #[derive(Clone, Copy, Default, Debug)]
 pub(crate) struct Chain {
     /// Pseudo-liberties: (stone, empty neighbour) pairs.
