@@ -100,21 +100,15 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
         for col in 0..size {
             let m = (row + 1) * stride + col + 1;
             let idx = row * MAX_SIZE + col;
-            let own: i8 = match board.color_m(m) {
-                BLACK => 1,
-                WHITE => -1,
-                // Random play leaves only single-point eyes and dame, so the neighbours decide:
-                // off-board neighbours count for both sides, so "4" means all on-board ones.
-                _ => {
-                    if board.n_color_nb(m, BLACK) == 4 {
-                        1
-                    } else if board.n_color_nb(m, WHITE) == 4 {
-                        -1
-                    } else {
-                        0
-                    }
-                }
-            };
+            // Stones count for their colour. Random play leaves only single-point eyes and
+            // dame, so an empty point's neighbours decide: off-board ones count for both
+            // sides, so "4" means all on-board ones. Without branches: the outcome is
+            // unpredictable point by point.
+            let col = board.color_m(m);
+            let stone = (col == BLACK) as i8 - (col == WHITE) as i8;
+            let eye =
+                (board.n_color_nb(m, BLACK) == 4) as i8 - (board.n_color_nb(m, WHITE) == 4) as i8;
+            let own = if col == EMPTY { eye } else { stone };
             result.owner[idx] = own;
             result.first_play[idx] = first[m];
             score += own as i32;

@@ -105,6 +105,7 @@ fn check_invariants(b: &PlayoutBoard) {
         assert_eq!(b.n_color_nb(m, BLACK), count(BLACK) + off);
         assert_eq!(b.n_color_nb(m, WHITE), count(WHITE) + off);
         if c == EMPTY {
+            assert_eq!(b.head_m(m), 0, "empty {m} must have the scratch head");
             n_empty += 1;
             assert!(
                 b.empties().contains(&(m as u16)),
