@@ -1,1 +1,90 @@
-fn main(){}
+//! Criterion benches of the hot path: one light playout from the empty board, copying a
+//! `PlayoutBoard`, and replaying a recorded random game with `play_unchecked`.
+//!
+//! Run: `cargo bench --bench playout`. `tengen bench` gives the same rates as one line each.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tengen::geom::Move;
+use tengen::playout::{self, PlayoutBoard, PlayoutResult};
+
+/// A random game of candidates (legal, not filling one's own true eye) until two passes.
+fn record_game(size: usize, seed: u64) -> Vec<Move> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut board = PlayoutBoard::new(size);
+    let mut moves = vec![];
+    while moves.len() < playout::move_cap(size) && !moves.ends_with(&[Move::Pass, Move::Pass]) {
+        let mut candidates = vec![];
+        board.for_each_candidate(|p| candidates.push(p));
+        let mv = if candidates.is_empty() {
+            Move::Pass
+        } else {
+            Move::Play(candidates[rng.gen_range(0..candidates.len())])
+        };
+        board.play_unchecked(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+fn light_playouts(c: &mut Criterion) {
+    for size in [9, 19] {
+        let start = PlayoutBoard::new(size);
+        let mut board = start.clone();
+        let mut rng = SmallRng::seed_from_u64(0x7e46e2);
+        let mut result = PlayoutResult::default();
+        c.bench_function(&format!("light playout {size}x{size} from empty"), |b| {
+            b.iter(|| {
+                board.copy_from(&start);
+                playout::run(&mut board, &mut rng, &mut result);
+                black_box(result.score)
+            })
+        });
+    }
+}
+
+fn copies(c: &mut Criterion) {
+    for size in [9, 19] {
+        let mut start = PlayoutBoard::new(size);
+        for mv in record_game(size, 1).into_iter().take(size * size / 2) {
+            start.play_unchecked(mv);
+        }
+        let mut board = start.clone();
+        c.bench_function(&format!("PlayoutBoard copy_from {size}x{size}"), |b| {
+            b.iter(|| board.copy_from(black_box(&start)))
+        });
+        c.bench_function(&format!("PlayoutBoard clone {size}x{size}"), |b| {
+            b.iter(|| {
+                let copy = start.clone();
+                black_box(&copy);
+            })
+        });
+    }
+}
+
+fn replay(c: &mut Criterion) {
+    for size in [9, 19] {
+        let game = record_game(size, 2);
+        let start = PlayoutBoard::new(size);
+        let mut board = start.clone();
+        c.bench_function(
+            &format!(
+                "PlayoutBoard play_unchecked {size}x{size} game of {} moves",
+                game.len()
+            ),
+            |b| {
+                b.iter(|| {
+                    board.copy_from(&start);
+                    for &mv in &game {
+                        board.play_unchecked(mv);
+                    }
+                    black_box(board.n_empty())
+                })
+            },
+        );
+    }
+}
+
+criterion_group!(benches, light_playouts, copies, replay);
+criterion_main!(benches);

@@ -4,13 +4,16 @@
 //! fixed seed, runs light playouts for `--seconds S` (default 2) and prints playouts/s,
 //! stones played per second, the average playout length and a signature of the first 1000
 //! playouts (score sum and a hash of every score and length): a refactor that changes the
-//! signature changed what the playouts do, not just their speed.
+//! signature changed what the playouts do, not just their speed. A second line per size
+//! times the exact board: `board::Position::try_play` replaying a few recorded random games.
 //!
 //! Depends on: playout, board, geom.
 
+use crate::board::Position;
+use crate::geom::Move;
 use crate::playout::{self, PlayoutBoard, PlayoutResult};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// The bench's seed; changing it changes every signature.
@@ -62,13 +65,20 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
     Ok(opts)
 }
 
-/// CPU time of the calling thread so far, from Linux's `/proc/thread-self/schedstat` (first
-/// field: nanoseconds on a CPU). `None` where that file is missing. On a shared machine the
-/// wall-clock rate undersells the code; the rate per CPU second does not.
+/// CPU time (user + system) of the calling thread so far, from Linux's
+/// `/proc/thread-self/stat`, in clock ticks of 10 ms (USER_HZ is 100 on Linux): 0.5% of a
+/// 2 s run. `None` where that file is missing. On a shared machine the wall-clock rate
+/// undersells the code; the rate per CPU second does not (as much: hyperthreads and caches
+/// are still shared).
 fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
-    (ns > 0).then(|| Duration::from_nanos(ns))
+    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    // Fields after the command name, which is in parentheses and may hold spaces: state is
+    // field 3 of the line, utime 14 and stime 15.
+    let rest = &text[text.rfind(')')? + 1..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime = fields.get(11)?.parse::<u64>().ok()?;
+    let stime = fields.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(10 * (utime + stime)))
 }
 
 /// Figures of one size.
@@ -130,6 +140,69 @@ fn bench_size(size: usize, seconds: f64) -> Figures {
     }
 }
 
+/// Random games replayed through `Position` per size.
+const N_RECORDED_GAMES: usize = 4;
+
+/// A random game from the empty board: uniformly random candidates (legal, not filling one's
+/// own true eye) until two passes or the playout move cap. Setup, not timed: it allocates.
+fn record_game(size: usize, rng: &mut SmallRng) -> Vec<Move> {
+    let mut board = PlayoutBoard::new(size);
+    let mut moves = vec![];
+    let mut candidates = vec![];
+    while moves.len() < playout::move_cap(size) && !moves.ends_with(&[Move::Pass, Move::Pass]) {
+        candidates.clear();
+        board.for_each_candidate(|p| candidates.push(p));
+        let mv = if candidates.is_empty() {
+            Move::Pass
+        } else {
+            Move::Play(candidates[rng.gen_range(0..candidates.len())])
+        };
+        board.play_unchecked(mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+/// `Position::try_play` replaying recorded games for `seconds`: moves, wall time, CPU time,
+/// and whether every move was accepted (a refused move means the two boards disagree: a bug).
+struct PositionFigures {
+    moves: usize,
+    elapsed: Duration,
+    cpu: Option<Duration>,
+    all_accepted: bool,
+}
+
+fn bench_position(size: usize, seconds: f64) -> PositionFigures {
+    let mut rng = SmallRng::seed_from_u64(SEED ^ size as u64);
+    let games: Vec<Vec<Move>> = (0..N_RECORDED_GAMES)
+        .map(|_| record_game(size, &mut rng))
+        .collect();
+    let budget = Duration::from_secs_f64(seconds);
+    let mut f = PositionFigures {
+        moves: 0,
+        elapsed: Duration::ZERO,
+        cpu: None,
+        all_accepted: true,
+    };
+    let cpu0 = thread_cpu_time();
+    let t0 = Instant::now();
+    while f.elapsed < budget {
+        for game in &games {
+            let mut pos = Position::new(size);
+            for &mv in game {
+                let color = pos.to_move();
+                f.all_accepted &= pos.try_play(color, mv, false).is_ok();
+            }
+            f.moves += game.len();
+        }
+        f.elapsed = t0.elapsed();
+    }
+    f.cpu = thread_cpu_time()
+        .zip(cpu0)
+        .and_then(|(t1, t0)| t1.checked_sub(t0));
+    f
+}
+
 /// Runs the benchmark and prints its figures to stdout.
 pub fn run(args: &[String]) -> Result<(), String> {
     let opts = parse_args(args)?;
@@ -164,6 +237,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "{n}x{n}: signature of the first {SIGNATURE_PLAYOUTS} playouts: score sum {:+}, hash {:016x}",
             f.score_sum, f.hash
         );
+        let p = bench_position(n, opts.seconds);
+        let per_cpu = p
+            .cpu
+            .filter(|c| !c.is_zero())
+            .map(|c| {
+                format!(
+                    ", {:.2}M per CPU second",
+                    p.moves as f64 / c.as_secs_f64() / 1e6
+                )
+            })
+            .unwrap_or_default();
+        println!(
+            "{n}x{n}: Position::try_play: {:.2}M moves/s{per_cpu} (replaying {N_RECORDED_GAMES} recorded random games)",
+            p.moves as f64 / p.elapsed.as_secs_f64() / 1e6
+        );
+        if !p.all_accepted {
+            return Err(format!(
+                "Position refused a move of a recorded {n}x{n} game"
+            ));
+        }
     }
     Ok(())
 }
@@ -202,5 +295,17 @@ mod tests {
         assert_eq!(a.score_sum, b.score_sum);
         assert_eq!(a.hash, b.hash);
         assert!(a.playouts >= SIGNATURE_PLAYOUTS);
+    }
+
+    #[test]
+    fn recorded_games_replay_through_position() {
+        for n in [2, 5, 9] {
+            let f = bench_position(n, 0.001);
+            assert!(f.all_accepted, "{n}x{n}");
+            assert!(f.moves > 0);
+        }
+        let mut rng = SmallRng::seed_from_u64(1);
+        let game = record_game(9, &mut rng);
+        assert!(game.ends_with(&[Move::Pass, Move::Pass]) || game.len() == playout::move_cap(9));
     }
 }

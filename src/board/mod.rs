@@ -388,14 +388,15 @@ impl Position {
                 has_liberty = true;
                 continue;
             }
-            // `p` is one of this chain's liberties, so "more than one" means "one besides p".
-            let n_libs = self.chains[id.idx()].liberties.count();
+            // `p` is one of this chain's liberties, so "two or more" means "one besides p",
+            // and "single" means "p is the last".
+            let libs = &self.chains[id.idx()].liberties;
             if own.contains(Point::from_index(q as usize)) {
                 effect.friends.insert(id);
-                has_liberty |= n_libs > 1;
+                has_liberty = has_liberty || libs.has_two_or_more();
             } else {
                 effect.enemies.insert(id);
-                if n_libs == 1 {
+                if libs.is_single() {
                     effect.captured.insert(id);
                 }
             }
@@ -434,10 +435,14 @@ impl Position {
             })
         } else {
             // Merge into the largest chain so that the fewest points change chain id.
-            let base = *friends
-                .iter()
-                .max_by_key(|id| self.chains[id.idx()].stones.count())
-                .unwrap_or(&friends[0]);
+            let base = if friends.len() == 1 {
+                friends[0]
+            } else {
+                *friends
+                    .iter()
+                    .max_by_key(|id| self.chains[id.idx()].stones.count())
+                    .unwrap_or(&friends[0])
+            };
             for &other in friends.iter().filter(|&&f| f != base) {
                 let absorbed = self.chains[other.idx()];
                 for s in absorbed.stones {
@@ -464,8 +469,8 @@ impl Position {
         if effect.suicide {
             played.self_captured = self.remove_chain(id, color);
         } else if friends.is_empty()
-            && played.captured.count() == 1
-            && self.chains[id.idx()].liberties.count() == 1
+            && played.captured.is_single()
+            && self.chains[id.idx()].liberties.is_single()
         {
             // A lone stone that took a lone stone and now has that point as its only liberty:
             // retaking at once would repeat the position.
@@ -561,8 +566,8 @@ impl Position {
             .all(|(c, live)| !live || !c.liberties.is_empty())
     }
 
-    /// Reads a diagram: rows top-down (the first line is the highest row), `X` black, `O` white,
-    /// `.` or `+` empty; spaces are ignored and so are blank lines. The board side is the number
+    /// Reads a diagram: rows top-down (the first line is the highest row), `X` (or `B`) black,
+    /// `O` (or `W`) white, `.` or `+` empty; spaces are ignored and so are blank lines. The board side is the number
     /// of rows; every row must have that many points. Black to move, no ko. `None` if the
     /// diagram is malformed, or if a chain has no liberty.
     pub fn from_diagram(diagram: &str) -> Option<Position> {
@@ -587,7 +592,7 @@ impl Position {
             for (col, &b) in row.iter().enumerate() {
                 let p = Point::new(col, size - 1 - i);
                 let color = match b {
-                    b'X' | b'x' | b'B' | b'#' => Color::Black,
+                    b'X' | b'x' | b'B' => Color::Black,
                     b'O' | b'o' | b'W' => Color::White,
                     b'.' | b'+' => continue,
                     _ => return None,

@@ -128,7 +128,10 @@ mod tests {
     #[test]
     fn table_of_rules_md() {
         let c = RuleSet::Chinese.rules();
-        assert_eq!((c.ko, c.suicide_allowed, c.scoring), (KoRule::Positional, false, Scoring::Area));
+        assert_eq!(
+            (c.ko, c.suicide_allowed, c.scoring),
+            (KoRule::Positional, false, Scoring::Area)
+        );
         assert_eq!(c.handicap_compensation.points(4), 4.0);
         let j = RuleSet::Japanese.rules();
         assert_eq!((j.ko, j.scoring), (KoRule::Simple, Scoring::Territory));

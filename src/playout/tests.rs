@@ -618,18 +618,6 @@ fn candidates_skip_own_true_eyes_only() {
 // ---------------------------------------------------------------------------------------------
 // Agreement with the reference over random games
 
-impl Reference {
-    fn from_board(b: &PlayoutBoard) -> Reference {
-        let mut r = Reference::new(b.size());
-        for p in Point::all(b.size()) {
-            r.set(p, b.stone_at(p));
-        }
-        r.ko = b.ko_point();
-        r.to_move = b.to_move();
-        r
-    }
-}
-
 /// Plays random games on both boards, comparing legality of every point, eyes and
 /// candidates before each move, and the whole board after it.
 fn random_games(n: usize, n_games: usize, max_moves: usize, seed: u64) {
@@ -904,4 +892,102 @@ fn random_play_is_roughly_fair_on_empty_9x9() {
         (70.0..150.0).contains(&avg_moves),
         "average moves {avg_moves}"
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading from an exact `Position`
+
+/// Plays random games on a `Position`, loading a `PlayoutBoard` from it every few moves and
+/// checking stones, ko, turn, every point's legality, and then playing on in lockstep.
+#[test]
+fn from_position_matches_and_plays_in_lockstep() {
+    use crate::board::Position;
+    for (n, seed) in [(2, 1), (3, 2), (5, 3), (9, 4), (19, 5), (25, 6)] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut pos = Position::new(n);
+        let mut passes = 0;
+        for step in 0..(4 * n * n).min(700) {
+            let legal: Vec<Point> = Point::all(n)
+                .filter(|&p| pos.check(pos.to_move(), Move::Play(p), false).is_ok())
+                .collect();
+            if step % 7 == 0 || pos.ko_point().is_some() {
+                let b = PlayoutBoard::from_position(&pos);
+                check_invariants(&b);
+                for p in Point::all(n) {
+                    assert_eq!(b.stone_at(p), pos.stone_at(p), "{p}");
+                    assert_eq!(b.is_legal(p), legal.contains(&p), "legality of {p}");
+                }
+                assert_eq!(b.ko_point(), pos.ko_point());
+                assert_eq!(b.to_move(), pos.to_move());
+                // A few moves in lockstep from the loaded board.
+                let (mut b, mut p2) = (b, pos.clone());
+                for _ in 0..5 {
+                    let mut cands = vec![];
+                    b.for_each_candidate(|p| cands.push(p));
+                    let mv = if cands.is_empty() {
+                        Move::Pass
+                    } else {
+                        Move::Play(cands[rng.gen_range(0..cands.len())])
+                    };
+                    let color = p2.to_move();
+                    p2.try_play(color, mv, false)
+                        .expect("candidate legal in Position");
+                    b.play_unchecked(mv);
+                    check_invariants(&b);
+                    for p in Point::all(n) {
+                        assert_eq!(b.stone_at(p), p2.stone_at(p));
+                    }
+                    assert_eq!(b.ko_point(), p2.ko_point());
+                }
+            }
+            let color = pos.to_move();
+            if legal.is_empty() || rng.gen_ratio(1, 30) {
+                pos.try_play(color, Move::Pass, false).unwrap();
+                passes += 1;
+                if passes == 2 {
+                    break;
+                }
+            } else {
+                passes = 0;
+                let p = legal[rng.gen_range(0..legal.len())];
+                pos.try_play(color, Move::Play(p), false).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn from_position_of_a_diagram_with_white_to_move_and_ko() {
+    use crate::board::Position;
+    let mut pos = Position::from_diagram(
+        ". X O .
+         X O . O
+         . X O .
+         . . . .",
+    )
+    .unwrap();
+    pos.try_play(Color::Black, Move::Play(pt("C3", 4)), false)
+        .unwrap();
+    let b = PlayoutBoard::from_position(&pos);
+    assert_eq!(b.to_move(), Color::White);
+    assert_eq!(b.ko_point(), Some(pt("B3", 4)));
+    assert!(!b.is_legal(pt("B3", 4)));
+    assert_eq!(picture(&b), normalise(". X O .\nX . X O\n. X O .\n. . . ."));
+}
+
+#[test]
+fn from_position_removes_a_chain_without_liberties() {
+    use crate::board::Position;
+    // `place_stone` leaves validity to its caller; a careless one can surround A1.
+    let mut pos = Position::new(3);
+    pos.place_stone(Color::Black, pt("A1", 3)).unwrap();
+    pos.place_stone(Color::White, pt("A2", 3)).unwrap();
+    pos.place_stone(Color::White, pt("B1", 3)).unwrap();
+    let mut b = PlayoutBoard::from_position(&pos);
+    check_invariants(&b);
+    assert_eq!(b.stone_at(pt("A1", 3)), None);
+    assert_eq!(b.stone_at(pt("A2", 3)), Some(Color::White));
+    let mut rng = SmallRng::seed_from_u64(1);
+    run(&mut b, &mut rng, &mut PlayoutResult::default());
+    check_invariants(&b);
 }

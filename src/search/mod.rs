@@ -1,13 +1,31 @@
-//! Monte Carlo tree search: UCT with RAVE over the playouts of `playout`.
+//! Monte Carlo tree search: UCT with RAVE over the light playouts of `playout`.
+//!
+//! One search = many iterations of: descend the tree from the root by urgency (RAVE-mixed win
+//! rate), expand a leaf that has been visited often enough, finish the game with a playout,
+//! then update the win statistics along the path and the AMAF statistics of every sibling whose
+//! move the same colour played later in the game.
+//!
+//! Invariants:
+//! - The descent and the update never allocate (buffers are reserved once), never hash into
+//!   maps, use no `dyn`; the clock is read once every `CLOCK_EVERY` iterations, not per move.
+//! - The tree knows only simple ko (it runs on `PlayoutBoard`); superko is filtered at the root
+//!   against `Game`, and `genmove` checks the move it returns against the game's full rules.
+//! - Every random choice comes from the search's own seeded generator.
 //!
 //! Depends on: playout, game, board, geom.
 
+pub mod tree;
+
 use crate::board::Bitboard;
-use crate::game::Game;
-use crate::geom::{Color, Move};
-use std::sync::atomic::AtomicBool;
+use crate::game::{Game, Scoring};
+use crate::geom::{Color, Move, Point, MAX_POINTS};
+use crate::playout::{self, PlayoutBoard, PlayoutResult};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+use tree::{NodeId, Stats, Tree};
 
 /// What the search chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,10 +37,27 @@ pub enum Decision {
 /// Search settings; GTP options edit a copy between searches.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// Resign when the best move's win rate is below this (None: never resign).
+    /// Resign when the best move's win rate is below this (None: never resign). Default 0.1:
+    /// a tenth is lost often enough to be sure, and rarely enough not to resign won games.
     pub resign_threshold: Option<f32>,
-    /// Seed of the random generator (reproducible searches).
+    /// Seed of the random generator (reproducible searches). Default 1.
     pub seed: u64,
+    /// Real visits a leaf needs before it is expanded. Default 2: expanding on the first visit
+    /// doubles the tree for little gain.
+    pub expand_threshold: u32,
+    /// Virtual visits of the even-game prior given to every new child (at a win rate of 0.5).
+    /// Default 10: keeps a child's first unlucky playout from burying it.
+    pub prior_visits: u32,
+    /// RAVE equivalence: the number of real visits at which AMAF and real statistics weigh the
+    /// same. Default 1000 (Pachi and Fuego use values of this order).
+    pub rave_equivalence: f32,
+    /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
+    /// (Fuego's and Pachi's default), and the descent skips the square root per child.
+    pub exploration: f32,
+    /// Arena size in nodes (24 bytes each). Default 2M nodes = 48 MB.
+    pub max_nodes: usize,
+    /// Reuse the subtree of the moves played since the last search. Default on.
+    pub reuse_tree: bool,
 }
 
 impl Default for Config {
@@ -30,11 +65,18 @@ impl Default for Config {
         Config {
             resign_threshold: Some(0.1),
             seed: 1,
+            expand_threshold: 2,
+            prior_visits: 10,
+            rave_equivalence: 1000.0,
+            exploration: 0.0,
+            max_nodes: 2_000_000,
+            reuse_tree: true,
         }
     }
 }
 
-/// When to stop a search: whichever limit comes first.
+/// When to stop a search: whichever limit comes first. With no limit at all the search runs
+/// `DEFAULT_PLAYOUTS` playouts.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {
     pub playouts: Option<u64>,
@@ -43,16 +85,76 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
+/// Playouts of a search given no limit.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
 /// Per point in [-1, 1], from Black's side, indexed by `Point::index`.
 pub type Ownership = Vec<f32>;
 
+/// How often (in iterations) the search loop reads the clock and checks for an early stop.
+const CLOCK_EVERY: u64 = 32;
+/// Longest path through the tree that a descent records.
+const MAX_DEPTH: usize = 2 * MAX_POINTS;
+
+/// What the last search looked like, for logging and for the GTP front end.
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Win rate of the chosen move for the side that moves.
+    pub win_rate: f32,
+    /// The principal variation, most visited first.
+    pub pv: Vec<Move>,
+}
+
+/// Identifies the game state a kept tree was built for.
+struct TreeKey {
+    moves: Vec<(Color, Move)>,
+    root_hash: u64,
+    color: Color,
+    komi: f32,
+}
+
 pub struct Search {
     config: Config,
+    rng: SmallRng,
+    /// The tree of the last search, kept for reuse, with the state it belongs to.
+    kept: Option<(Tree, TreeKey)>,
+    /// Buffers reused by every iteration (no allocation in the loop).
+    result: Box<PlayoutResult>,
+    first_play: Box<[u8; MAX_POINTS]>,
+    path: Vec<NodeId>,
+    moves_buf: Vec<Move>,
+    /// Sum of `result.owner` over the playouts of the current search.
+    owner_sum: Box<[i32; MAX_POINTS]>,
+    summary: Summary,
+}
+
+/// The state of one search: the tree, the root and what the root may play.
+struct Root {
+    board: PlayoutBoard,
+    color: Color,
+    /// Komi plus handicap compensation, as the playouts count it.
+    komi: f32,
+    /// Consecutive passes that ended the game record before the root.
+    passes: u32,
+    /// Per root child (in order): legal under the game's full rules.
+    legal: Vec<bool>,
 }
 
 impl Search {
     pub fn new(config: Config) -> Search {
-        Search { config }
+        Search {
+            rng: SmallRng::seed_from_u64(config.seed),
+            config,
+            kept: None,
+            result: Box::default(),
+            first_play: Box::new([0; MAX_POINTS]),
+            path: Vec::with_capacity(MAX_DEPTH),
+            moves_buf: Vec::with_capacity(MAX_POINTS + 1),
+            owner_sum: Box::new([0; MAX_POINTS]),
+            summary: Summary::default(),
+        }
     }
 
     pub fn config(&self) -> &Config {
@@ -60,33 +162,606 @@ impl Search {
     }
 
     pub fn set_config(&mut self, config: Config) {
+        if config.seed != self.config.seed {
+            self.rng = SmallRng::seed_from_u64(config.seed);
+        }
         self.config = config;
+        self.kept = None;
+    }
+
+    /// Forgets the kept tree (e.g. after `clear_board`).
+    pub fn clear(&mut self) {
+        self.kept = None;
+    }
+
+    /// What the last search did.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
     }
 
     /// Chooses a move for `color` in `game`. The move returned is legal under the game's full
-    /// rules (superko included).
+    /// rules (superko included). Passes only when no other move is legal or when passing does
+    /// not lose (by the count with the dead stones this search estimates).
     pub fn genmove(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
-        let _ = (game, color, limits);
-        todo!()
+        let (mut tree, mut root) = self.prepare(game, color);
+        self.run(&mut tree, &mut root, limits);
+        let decision = self.decide(&tree, &root, game);
+        self.keep(tree, game, color, decision);
+        decision
     }
 
     /// Like `genmove`, but never passes while stones of the opponent that the search believes
-    /// dead remain on the board (`kgs-genmove_cleanup`): counts as under Tromp-Taylor.
+    /// dead remain on the board (`kgs-genmove_cleanup`): it then plays on a liberty of a dead
+    /// chain, or the best other move.
     pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
-        let _ = (game, color, limits);
-        todo!()
+        let (mut tree, mut root) = self.prepare(game, color);
+        self.run(&mut tree, &mut root, limits);
+        let decision = self.decide(&tree, &root, game);
+        let decision = match decision {
+            Decision::Play(Move::Pass) | Decision::Resign => {
+                let dead =
+                    self.dead_from_owner_sum(game) & game.position().stones(color.opponent());
+                let on_liberty = dead
+                    .iter()
+                    .flat_map(|p| game.position().liberties(p).iter().collect::<Vec<_>>())
+                    .map(Move::Play)
+                    .find(|&mv| game.check(color, mv).is_ok());
+                let best_other = || {
+                    self.ranked_root_moves(&tree, &root)
+                        .into_iter()
+                        .find(|&mv| mv != Move::Pass)
+                };
+                match (dead.is_empty(), on_liberty) {
+                    (true, _) => decision,
+                    (false, Some(mv)) => Decision::Play(mv),
+                    (false, None) => best_other().map_or(decision, Decision::Play),
+                }
+            }
+            other => other,
+        };
+        self.keep(tree, game, color, decision);
+        decision
     }
 
-    /// Stones judged dead in the current position (chains whose points the opponent owns at the
-    /// end of most of `n_playouts` playouts).
+    /// Stones judged dead in the current position: chains whose points the opponent owns on
+    /// average at the end of `n_playouts` playouts.
     pub fn dead_stones(&mut self, game: &Game, n_playouts: usize) -> Bitboard {
-        let _ = (game, n_playouts);
-        todo!()
+        self.sample_ownership(game, n_playouts);
+        self.dead_from_owner_sum(game)
     }
 
     /// Ownership estimate of the current position from `n_playouts` playouts.
     pub fn ownership(&mut self, game: &Game, n_playouts: usize) -> Ownership {
-        let _ = (game, n_playouts);
-        todo!()
+        let n = self.sample_ownership(game, n_playouts);
+        self.owner_sum
+            .iter()
+            .map(|&s| s as f32 / n.max(1) as f32)
+            .collect()
+    }
+
+    /// Runs plain playouts from the game's position into `owner_sum`; returns their number.
+    fn sample_ownership(&mut self, game: &Game, n_playouts: usize) -> u64 {
+        let board = PlayoutBoard::from_position(game.position());
+        self.owner_sum.fill(0);
+        for _ in 0..n_playouts {
+            let mut b = board.clone();
+            playout::run(&mut b, &mut self.rng, &mut self.result);
+            for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
+                *sum += o as i32;
+            }
+        }
+        self.summary.playouts = n_playouts as u64;
+        n_playouts as u64
+    }
+
+    /// Dead chains by `owner_sum`: a chain is dead when, averaged over its stones, the other
+    /// colour owns its points in most playouts (mean ownership from its side below −0.3).
+    fn dead_from_owner_sum(&self, game: &Game) -> Bitboard {
+        let pos = game.position();
+        let n = self.summary.playouts.max(1) as f32;
+        let mut dead = Bitboard::default();
+        let mut seen = Bitboard::default();
+        for color in Color::BOTH {
+            for p in pos.stones(color).iter() {
+                if seen.contains(p) {
+                    continue;
+                }
+                let chain = pos.chain(p);
+                let total: i32 = chain.iter().map(|q| self.owner_sum[q.index()]).sum();
+                let mean = total as f32 * color.sign() as f32 / (n * chain.count() as f32);
+                for q in chain.iter() {
+                    seen.insert(q);
+                    if mean < -0.3 {
+                        dead.insert(q);
+                    }
+                }
+            }
+        }
+        dead
+    }
+
+    /// Builds the root: the kept subtree when the game continued from the last search, else a
+    /// new tree. The root is expanded, and each child checked against the full rules.
+    fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
+        let mut board = PlayoutBoard::from_position(game.position());
+        board.set_to_move(color);
+        let komi = game.komi()
+            + match game.rules().scoring {
+                Scoring::Area | Scoring::TrompTaylor => {
+                    game.rules().handicap_compensation.points(game.handicap())
+                }
+                Scoring::Territory => 0.0,
+            };
+        let passes = game
+            .moves()
+            .iter()
+            .rev()
+            .take(2)
+            .take_while(|(_, mv)| *mv == Move::Pass)
+            .count() as u32;
+        let mut tree = self
+            .reused_tree(game, color, komi)
+            .unwrap_or_else(|| Tree::new(self.config.max_nodes));
+        if !tree.node(Tree::ROOT).is_expanded() {
+            self.moves_buf.clear();
+            board.for_each_candidate(|p| self.moves_buf.push(Move::Play(p)));
+            self.moves_buf.push(Move::Pass);
+            let prior = self.prior();
+            tree.expand(Tree::ROOT, &self.moves_buf, prior);
+        }
+        let legal = tree
+            .children_slice(Tree::ROOT)
+            .iter()
+            .map(|c| game.check(color, c.mv()).is_ok())
+            .collect();
+        self.owner_sum.fill(0);
+        let root = Root {
+            board,
+            color,
+            komi,
+            passes,
+            legal,
+        };
+        (tree, root)
+    }
+
+    fn prior(&self) -> Stats {
+        Stats {
+            visits: self.config.prior_visits,
+            wins: self.config.prior_visits as f32 * 0.5,
+        }
+    }
+
+    /// The kept tree's subtree for the current game, if the game went on from the kept root
+    /// by moves the tree has (alternating colours) and the rest of the state is the same.
+    fn reused_tree(&mut self, game: &Game, color: Color, komi: f32) -> Option<Tree> {
+        let (tree, key) = self.kept.take()?;
+        if !self.config.reuse_tree || key.komi != komi {
+            return None;
+        }
+        let moves = game.moves();
+        let extra = moves.get(key.moves.len()..)?;
+        if moves[..key.moves.len()] != key.moves[..] || extra.len() > 8 {
+            return None;
+        }
+        let mut replay = game.clone();
+        for _ in 0..extra.len() {
+            replay.undo().ok()?;
+        }
+        if replay.position().position_hash() != key.root_hash {
+            return None;
+        }
+        let mut node = Tree::ROOT;
+        let mut mover = key.color;
+        for &(c, mv) in extra {
+            if c != mover {
+                return None;
+            }
+            node = tree.child_by_move(node, mv)?;
+            mover = mover.opponent();
+        }
+        if mover != color {
+            return None;
+        }
+        Some(tree.subtree(node))
+    }
+
+    /// Keeps the tree for the next search.
+    fn keep(&mut self, tree: Tree, game: &Game, color: Color, _decision: Decision) {
+        let komi = game.komi()
+            + match game.rules().scoring {
+                Scoring::Area | Scoring::TrompTaylor => {
+                    game.rules().handicap_compensation.points(game.handicap())
+                }
+                Scoring::Territory => 0.0,
+            };
+        self.kept = Some((
+            tree,
+            TreeKey {
+                moves: game.moves().to_vec(),
+                root_hash: game.position().position_hash(),
+                color,
+                komi,
+            },
+        ));
+    }
+
+    /// The search loop.
+    fn run(&mut self, tree: &mut Tree, root: &mut Root, limits: &Limits) {
+        let start = Instant::now();
+        let max_playouts = match (limits.playouts, limits.time) {
+            (Some(n), _) => n,
+            (None, Some(_)) => u64::MAX,
+            (None, None) => DEFAULT_PLAYOUTS,
+        };
+        let deadline = limits.time.map(|t| start + t);
+        let mut done = 0u64;
+        // A root with one legal child needs no search.
+        let n_legal = root.legal.iter().filter(|&&l| l).count();
+        // The descent's board, overwritten from the root's at each iteration.
+        let mut board = Box::new(root.board.clone());
+        while done < max_playouts && n_legal > 1 {
+            if let Some(stop) = &limits.stop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            board.copy_from(&root.board);
+            self.iterate(tree, root, &mut board);
+            done += 1;
+            if done % CLOCK_EVERY == 0 {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
+                if limits.playouts.is_some() && self.decided(tree, root, max_playouts - done) {
+                    break;
+                }
+            }
+        }
+        let elapsed = start.elapsed();
+        self.summary = Summary {
+            playouts: done,
+            elapsed,
+            win_rate: 0.5,
+            pv: Vec::new(),
+        };
+        self.summary.pv = self.principal_variation(tree, root);
+        if let Some(best) = self.best_child(tree, root) {
+            self.summary.win_rate = tree.node(best).stats.value();
+        }
+        log::info!(
+            "{} playouts in {:.2}s ({:.0}/s), {} nodes, win rate {:.3}, pv {}",
+            done,
+            elapsed.as_secs_f64(),
+            done as f64 / elapsed.as_secs_f64().max(1e-9),
+            tree.len(),
+            self.summary.win_rate,
+            self.summary
+                .pv
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+
+    /// Returns true if and only if the most visited root move can no longer be overtaken in
+    /// `remaining` playouts.
+    fn decided(&self, tree: &Tree, root: &Root, remaining: u64) -> bool {
+        let mut first = 0u32;
+        let mut second = 0u32;
+        for (c, &legal) in tree.children_slice(Tree::ROOT).iter().zip(&root.legal) {
+            if !legal {
+                continue;
+            }
+            let v = c.stats.visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        (first - second) as u64 > remaining
+    }
+
+    /// One descent, playout and update. Hot path: no allocation.
+    fn iterate(&mut self, tree: &mut Tree, root: &Root, board: &mut PlayoutBoard) {
+        let mut node = Tree::ROOT;
+        let mut passes = root.passes;
+        let mut to_move = root.color;
+        self.path.clear();
+        self.path.push(node);
+        let mut game_over = false;
+        loop {
+            if !tree.node(node).is_expanded() {
+                let ready = tree.node(node).stats.visits
+                    >= self.config.prior_visits + self.config.expand_threshold;
+                if !ready || !self.expand(tree, node, board) {
+                    break;
+                }
+            }
+            let child = self.select(tree, node, root);
+            let mv = tree.node(child).mv();
+            board.play_unchecked(mv);
+            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            to_move = to_move.opponent();
+            node = child;
+            if self.path.len() == MAX_DEPTH - 1 {
+                break;
+            }
+            self.path.push(node);
+            if passes >= 2 {
+                game_over = true;
+                break;
+            }
+        }
+        let _ = to_move;
+        let score = if game_over {
+            self.first_play.fill(0);
+            area_score(board, &mut self.result)
+        } else {
+            playout::run(board, &mut self.rng, &mut self.result);
+            self.first_play.copy_from_slice(&self.result.first_play);
+            self.result.score
+        };
+        for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
+            *sum += o as i32;
+        }
+        let black_wins = score as f32 - root.komi > 0.0;
+        self.update(tree, root.color, black_wins);
+    }
+
+    /// Expands `node` with the candidate moves of `board`; false when the arena is full.
+    fn expand(&mut self, tree: &mut Tree, node: NodeId, board: &PlayoutBoard) -> bool {
+        self.moves_buf.clear();
+        board.for_each_candidate(|p| self.moves_buf.push(Move::Play(p)));
+        self.moves_buf.push(Move::Pass);
+        if !tree.has_room(self.moves_buf.len()) {
+            return false;
+        }
+        let prior = self.prior();
+        tree.expand(node, &self.moves_buf, prior);
+        true
+    }
+
+    /// The child of `node` with the highest urgency (RAVE-mixed value plus exploration).
+    /// Hot path: once per tree level per iteration.
+    fn select(&self, tree: &Tree, node: NodeId, root: &Root) -> NodeId {
+        let parent_visits = tree.node(node).stats.visits.max(1) as f32;
+        let log_parent = parent_visits.ln();
+        let children = tree.children_slice(node);
+        let first = tree.children(node).next().expect("expanded node").0;
+        let mut best = 0usize;
+        let mut best_urgency = f32::NEG_INFINITY;
+        for (i, c) in children.iter().enumerate() {
+            if node == Tree::ROOT && !root.legal[i] {
+                continue;
+            }
+            let u = self.urgency(c.stats, c.amaf, log_parent);
+            if u > best_urgency {
+                best_urgency = u;
+                best = i;
+            }
+        }
+        NodeId(first + best as u32)
+    }
+
+    fn urgency(&self, stats: Stats, amaf: Stats, log_parent: f32) -> f32 {
+        let n = stats.visits.max(1) as f32;
+        let q = stats.value();
+        let value = if amaf.visits > 0 {
+            let an = amaf.visits as f32;
+            let beta = an / (an + n + n * an / self.config.rave_equivalence);
+            (1.0 - beta) * q + beta * amaf.value()
+        } else {
+            q
+        };
+        if self.config.exploration > 0.0 {
+            value + self.config.exploration * (log_parent / n).sqrt()
+        } else {
+            value
+        }
+    }
+
+    /// Adds the outcome to every node of the path and the AMAF outcome to every sibling whose
+    /// point the mover at its parent played first later in the game.
+    fn update(&mut self, tree: &mut Tree, root_color: Color, black_wins: bool) {
+        let depth = self.path.len();
+        // Colour of the player who moves at path[i]: root_color at even depths.
+        let mover_at = |i: usize| {
+            if i % 2 == 0 {
+                root_color
+            } else {
+                root_color.opponent()
+            }
+        };
+        let win_for = |c: Color| {
+            if (c == Color::Black) == black_wins {
+                1.0
+            } else {
+                0.0
+            }
+        };
+        // Bottom-up, so that `first_play` holds the first mover of each point among the moves
+        // made at or below the parent being updated.
+        for i in (0..depth).rev() {
+            let id = self.path[i];
+            if i > 0 {
+                // path[i] was reached by a move of mover_at(i - 1).
+                let c = mover_at(i - 1);
+                tree.node_mut(id).stats.add(win_for(c));
+                if let Move::Play(p) = tree.node(id).mv() {
+                    self.first_play[p.index()] = 1 + c.index() as u8;
+                }
+            } else {
+                tree.node_mut(id).stats.add(win_for(mover_at(0).opponent()));
+            }
+            if !tree.node(id).is_expanded() {
+                continue;
+            }
+            let mover = mover_at(i);
+            let mark = 1 + mover.index() as u8;
+            let win = win_for(mover);
+            for child in tree.children_slice_mut(id) {
+                if let Move::Play(p) = child.mv() {
+                    if self.first_play[p.index()] == mark {
+                        child.amaf.add(win);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The most visited root move that is legal under the full rules.
+    fn best_child(&self, tree: &Tree, root: &Root) -> Option<NodeId> {
+        tree.children(Tree::ROOT)
+            .zip(&root.legal)
+            .filter(|(_, &legal)| legal)
+            .max_by_key(|(c, _)| tree.node(*c).stats.visits)
+            .map(|(c, _)| c)
+    }
+
+    /// Legal root moves, most visited first.
+    fn ranked_root_moves(&self, tree: &Tree, root: &Root) -> Vec<Move> {
+        let mut ranked: Vec<(u32, Move)> = tree
+            .children_slice(Tree::ROOT)
+            .iter()
+            .zip(&root.legal)
+            .filter(|(_, &legal)| legal)
+            .map(|(c, _)| (c.stats.visits, c.mv()))
+            .collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0));
+        ranked.into_iter().map(|(_, mv)| mv).collect()
+    }
+
+    fn principal_variation(&self, tree: &Tree, root: &Root) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut node = match self.best_child(tree, root) {
+            Some(c) => c,
+            None => return pv,
+        };
+        loop {
+            pv.push(tree.node(node).mv());
+            match tree
+                .children(node)
+                .max_by_key(|&c| tree.node(c).stats.visits)
+            {
+                Some(c)
+                    if tree.node(c).stats.visits > self.config.prior_visits && pv.len() < 12 =>
+                {
+                    node = c
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+
+    /// Turns the finished search into a decision: resign when clearly lost, pass only when
+    /// passing does not lose, and never an illegal move.
+    fn decide(&self, tree: &Tree, root: &Root, game: &Game) -> Decision {
+        let ranked = self.ranked_root_moves(tree, root);
+        let best = match ranked.first() {
+            Some(&mv) => mv,
+            None => return Decision::Play(Move::Pass),
+        };
+        let best_id = self
+            .best_child(tree, root)
+            .expect("a ranked move has a node");
+        let win_rate = tree.node(best_id).stats.value();
+        let real_visits = self.summary.playouts;
+        if let Some(threshold) = self.config.resign_threshold {
+            if win_rate < threshold && real_visits >= 500 {
+                return Decision::Resign;
+            }
+        }
+        let color = root.color;
+        let passing_wins = || {
+            let dead = self.dead_from_owner_sum(game);
+            let score = crate::score::score(game, &dead);
+            score * color.sign() as f32 > 0.0
+        };
+        let opponent_passed = root.passes >= 1;
+        let chosen = if best == Move::Pass {
+            let other = ranked.iter().copied().find(|&mv| mv != Move::Pass);
+            match other {
+                Some(mv) if !passing_wins() => mv,
+                _ => Move::Pass,
+            }
+        } else if opponent_passed
+            && win_rate > 0.5
+            && ranked.contains(&Move::Pass)
+            && passing_wins()
+        {
+            // The opponent passed and the count says we win: end the game.
+            Move::Pass
+        } else {
+            best
+        };
+        debug_assert!(game.check(color, chosen).is_ok());
+        if game.check(color, chosen).is_ok() {
+            Decision::Play(chosen)
+        } else {
+            log::error!("search chose illegal {chosen}; passing");
+            Decision::Play(Move::Pass)
+        }
     }
 }
+
+/// Counts the board as it stands (every stone alive; an empty region belongs to the colour
+/// that alone borders it): used when two passes in the tree end the game. Fills
+/// `result.owner` the way a playout does. Rare, but on the descent's path: fixed-size buffers,
+/// no allocation.
+fn area_score(board: &PlayoutBoard, result: &mut PlayoutResult) -> i32 {
+    let size = board.size();
+    result.owner.fill(0);
+    result.first_play.fill(0);
+    let mut visited = [false; MAX_POINTS];
+    let mut region = [Point::from_index(0); MAX_POINTS];
+    let mut score = 0;
+    for p in Point::all(size) {
+        if let Some(c) = board.stone_at(p) {
+            result.owner[p.index()] = c.sign() as i8;
+            score += c.sign();
+            continue;
+        }
+        if visited[p.index()] {
+            continue;
+        }
+        // Flood the empty region through p; `region[..len]` is its points, a stack as we go.
+        visited[p.index()] = true;
+        region[0] = p;
+        let (mut len, mut next) = (1, 0);
+        let mut borders = [false; 2];
+        while next < len {
+            let q = region[next];
+            next += 1;
+            for r in q.neighbors(size) {
+                match board.stone_at(r) {
+                    Some(c) => borders[c.index()] = true,
+                    None if !visited[r.index()] => {
+                        visited[r.index()] = true;
+                        region[len] = r;
+                        len += 1;
+                    }
+                    None => {}
+                }
+            }
+        }
+        let owner = match borders {
+            [true, false] => 1,
+            [false, true] => -1,
+            _ => 0,
+        };
+        for q in &region[..len] {
+            result.owner[q.index()] = owner as i8;
+        }
+        score += owner * len as i32;
+    }
+    result.score = score;
+    score
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,1160 @@
-//! See main.rs.
+//! GTP through the real `tengen` binary: the transport (CRLF, ids, pipelining, a 1 MB line,
+//! control characters), error replies, state that must survive `boardsize`/`clear_board`,
+//! `quit` and `# interrupt` during a search, time allowances under byo-yomi, and the replay of
+//! every client transcript in gtp-logs/ (format: gtp-logs/README.md).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+use tengen::game::{Game, Rules};
+use tengen::geom::{Color, Move, Point};
+use tengen::gtp::wire;
+
+/// Longest wait for any one reply; only a hung engine gets near it.
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+fn logs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-logs")
+}
+
+/// A running `tengen` with its stdout read by a thread, reply by reply.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    replies: Receiver<Result<String, String>>,
+    eol: &'static str,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .current_dir(logs_dir())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("starting tengen");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, replies) = channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut reply = String::new();
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                match reader.read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let text = String::from_utf8_lossy(&line).into_owned();
+                if text == "\n" {
+                    let message = if reply.is_empty() {
+                        Err("an empty line outside any reply".to_string())
+                    } else {
+                        Ok(std::mem::take(&mut reply)
+                            .trim_end_matches('\n')
+                            .to_string())
+                    };
+                    if tx.send(message).is_err() {
+                        return;
+                    }
+                } else {
+                    reply.push_str(&text);
+                }
+            }
+            if !reply.is_empty() {
+                let _ = tx.send(Err(format!("output ended inside a reply: {reply:?}")));
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            replies,
+            eol: "\n",
+        }
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes).expect("writing to tengen");
+        stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, line: &str) {
+        let text = format!("{line}{}", self.eol);
+        self.send_raw(text.as_bytes());
+    }
+
+    /// The next reply, without its final empty line; checks the GTP shape of the first line.
+    fn reply(&mut self) -> String {
+        self.reply_within(TIMEOUT)
+    }
+
+    fn reply_within(&mut self, limit: Duration) -> String {
+        let reply = match self.replies.recv_timeout(limit) {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(e)) => panic!("malformed output: {e}"),
+            Err(RecvTimeoutError::Timeout) => panic!("no reply within {limit:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("tengen closed its output"),
+        };
+        assert!(!reply.contains('\r'), "CR in reply {reply:?}");
+        let bytes = reply.as_bytes();
+        assert!(
+            matches!(bytes[0], b'=' | b'?'),
+            "reply without a status: {reply:?}"
+        );
+        let after_id = bytes[1..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .map(|i| i + 1);
+        assert_eq!(
+            after_id.map(|i| bytes[i]),
+            Some(b' '),
+            "no space after the status: {reply:?}"
+        );
+        reply
+    }
+
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.reply()
+    }
+
+    /// Asks and returns the text of a successful reply (after `= `).
+    fn ok(&mut self, line: &str) -> String {
+        let reply = self.ask(line);
+        assert!(reply.starts_with("= "), "{line:?} failed: {reply:?}");
+        reply[2..].to_string()
+    }
+
+    /// Sends `quit`, checks the `=`, and that the process exits within `limit`.
+    fn quit_within(mut self, limit: Duration) {
+        assert_eq!(self.ask("quit"), "= ");
+        self.wait_exit(limit);
+    }
+
+    fn wait_exit(&mut self, limit: Duration) {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "tengen exited with {status}");
+                return;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "tengen still running {limit:?} after quit"
+            );
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+// ----- transcripts -----
+
+#[derive(Debug, Clone)]
+struct Exchange {
+    line_no: usize,
+    command: String,
+    expected: Vec<String>,
+}
+
+#[derive(Debug)]
+enum Step {
+    One(Exchange),
+    Pipeline(Vec<Exchange>),
+    Eol(&'static str),
+}
+
+struct Transcript {
+    args: Vec<String>,
+    steps: Vec<Step>,
+}
+
+fn parse_transcript(path: &Path) -> Transcript {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.display();
+    let mut args = Vec::new();
+    let mut steps = Vec::new();
+    let mut block: Option<Vec<Exchange>> = None;
+    let mut current: Option<Exchange> = None;
+    let flush = |current: &mut Option<Exchange>,
+                 block: &mut Option<Vec<Exchange>>,
+                 steps: &mut Vec<Step>| {
+        if let Some(ex) = current.take() {
+            assert!(
+                !ex.expected.is_empty(),
+                "{name}:{}: a command without `<` lines",
+                ex.line_no
+            );
+            match block {
+                Some(b) => b.push(ex),
+                None => steps.push(Step::One(ex)),
+            }
+        }
+    };
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("> ") {
+            flush(&mut current, &mut block, &mut steps);
+            current = Some(Exchange {
+                line_no,
+                command: cmd.to_string(),
+                expected: Vec::new(),
+            });
+        } else if let Some(expected) = line.strip_prefix('<') {
+            let ex = current
+                .as_mut()
+                .unwrap_or_else(|| panic!("{name}:{line_no}: `<` before any `>`"));
+            ex.expected
+                .push(expected.strip_prefix(' ').unwrap_or(expected).to_string());
+        } else if let Some(directive) = line.strip_prefix("% ") {
+            flush(&mut current, &mut block, &mut steps);
+            let words: Vec<&str> = directive.split_whitespace().collect();
+            match words.as_slice() {
+                ["args", rest @ ..] => {
+                    assert!(
+                        steps.is_empty() && block.is_none(),
+                        "{name}:{line_no}: % args after commands"
+                    );
+                    args.extend(rest.iter().map(|s| s.to_string()));
+                }
+                ["eol", "crlf"] => steps.push(Step::Eol("\r\n")),
+                ["eol", "lf"] => steps.push(Step::Eol("\n")),
+                ["pipeline"] => {
+                    assert!(block.is_none(), "{name}:{line_no}: nested pipeline");
+                    block = Some(Vec::new());
+                }
+                ["end"] => {
+                    let b = block
+                        .take()
+                        .unwrap_or_else(|| panic!("{name}:{line_no}: % end without % pipeline"));
+                    steps.push(Step::Pipeline(b));
+                }
+                _ => panic!("{name}:{line_no}: unknown directive {directive:?}"),
+            }
+        } else {
+            panic!("{name}:{line_no}: cannot read {line:?}");
+        }
+    }
+    flush(&mut current, &mut block, &mut steps);
+    assert!(block.is_none(), "{name}: % pipeline without % end");
+    Transcript { args, steps }
+}
+
+fn is_vertex(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(letter) = chars.next() else {
+        return false;
+    };
+    let digits = chars.as_str();
+    letter.is_ascii_uppercase()
+        && letter != 'I'
+        && !digits.starts_with('0')
+        && matches!(digits.parse::<u32>(), Ok(1..=25))
+        && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn placeholder_matches(name: &str, s: &str) -> bool {
+    match name {
+        "move" => is_vertex(s) || s == "pass" || s == "resign",
+        "vertex" => is_vertex(s),
+        "vertices" => !s.is_empty() && s.split(' ').all(is_vertex),
+        "score" => {
+            s == "0"
+                || (s.starts_with("B+") || s.starts_with("W+"))
+                    && s[2..].parse::<f64>().is_ok_and(|x| x > 0.0)
+                    && !s[2..].starts_with('+')
+        }
+        "number" => s.parse::<f64>().is_ok_and(f64::is_finite),
+        "text" => true,
+        _ => panic!("unknown placeholder {{{name}}}"),
+    }
+}
+
+/// Returns true if and only if `text` matches `pattern` (literal text and placeholders).
+fn line_matches(pattern: &str, text: &str) -> bool {
+    let Some(open) = pattern.find('{') else {
+        return pattern == text;
+    };
+    let close = open + pattern[open..].find('}').expect("unclosed placeholder");
+    let literal = &pattern[..open];
+    let Some(rest) = text.strip_prefix(literal) else {
+        return false;
+    };
+    let name = &pattern[open + 1..close];
+    let rest_pattern = &pattern[close + 1..];
+    (0..=rest.len())
+        .rev()
+        .filter(|&k| rest.is_char_boundary(k))
+        .any(|k| placeholder_matches(name, &rest[..k]) && line_matches(rest_pattern, &rest[k..]))
+}
+
+fn reply_matches(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((e, rest)) if e.trim() == "{lines}" => {
+            (0..=actual.len()).any(|k| reply_matches(rest, &actual[k..]))
+        }
+        Some((e, rest)) => {
+            !actual.is_empty()
+                && line_matches(e.trim_end(), actual[0].trim_end())
+                && reply_matches(rest, &actual[1..])
+        }
+    }
+}
+
+#[test]
+fn patterns_match_what_they_say() {
+    assert!(line_matches("= {move}", "= D4"));
+    assert!(line_matches("= {move}", "= pass"));
+    assert!(line_matches("= {move}", "= resign"));
+    assert!(!line_matches("= {move}", "= d4"));
+    assert!(!line_matches("= {move}", "= I4"));
+    assert!(!line_matches("= {move}", "= D4 E5"));
+    assert!(line_matches("= {vertex} {vertex}", "= D4 Q16"));
+    assert!(!line_matches("= {vertex} {vertex}", "= D4 Q16 Q4"));
+    assert!(line_matches("= {vertices}", "= D4 Q16 Q4"));
+    assert!(!line_matches("= {vertices}", "= D4  Q16"));
+    assert!(line_matches("= {score}", "= W+15.5"));
+    assert!(line_matches("= {score}", "= 0"));
+    assert!(!line_matches("= {score}", "= W+0"));
+    assert!(!line_matches("= {score}", "= X+3"));
+    assert!(line_matches("={text}", "="));
+    assert!(line_matches("=12 {text}", "=12 anything at all"));
+    let lines = |s: &[&str]| s.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(reply_matches(
+        &lines(&["= a", "{lines}"]),
+        &["= a", "b", "c"]
+    ));
+    assert!(reply_matches(&lines(&["= a", "{lines}"]), &["= a"]));
+    assert!(!reply_matches(&lines(&["= a"]), &["= a", "b"]));
+    assert!(reply_matches(
+        &lines(&["=", "{lines}", "z"]),
+        &["= ", "x", "z"]
+    ));
+}
+
+/// The replayer's own board: see gtp-logs/README.md, "Legality of generated moves".
+struct Mirror {
+    size: usize,
+    game: Option<Game>,
+}
+
+impl Mirror {
+    fn new(size: usize) -> Mirror {
+        Mirror {
+            size,
+            game: Some(Game::new(size, Rules::default())),
+        }
+    }
+
+    /// Replaces `{free}` in a `play C {free}` command.
+    fn substitute(&self, command: &str, at: &str) -> String {
+        if !command.contains("{free}") {
+            return command.to_string();
+        }
+        let cmd = wire::Command::parse(command.as_bytes()).unwrap();
+        let color: Color = cmd.args[0].parse().unwrap();
+        let game = self
+            .game
+            .as_ref()
+            .unwrap_or_else(|| panic!("{at}: {{free}} with no known board"));
+        let p = Point::all(self.size)
+            .find(|&p| game.check(color, Move::Play(p)).is_ok())
+            .unwrap_or_else(|| panic!("{at}: no free point"));
+        command.replace("{free}", &p.to_string().to_ascii_lowercase())
+    }
+
+    fn check_generated(&self, token: &str, at: &str) -> Option<Move> {
+        if token == "resign" {
+            return None;
+        }
+        let mv = Move::parse(token, self.size)
+            .unwrap_or_else(|e| panic!("{at}: generated {token:?}: {e}"));
+        if let (Some(game), Move::Play(p)) = (&self.game, mv) {
+            assert!(
+                game.position().stone_at(p).is_none(),
+                "{at}: generated move {token} is on an occupied point"
+            );
+        }
+        Some(mv)
+    }
+
+    /// Follows a successful command and its reply.
+    fn update(&mut self, command: &str, reply: &str, at: &str) {
+        if !reply.starts_with('=') {
+            return;
+        }
+        let cmd = wire::Command::parse(command.as_bytes()).unwrap();
+        let text = reply.split_once(' ').map_or("", |(_, t)| t).trim();
+        let reset = |size| Some(Game::new(size, Rules::default()));
+        match (cmd.name.as_str(), cmd.args.as_slice()) {
+            ("boardsize" | "rectangular_boardsize", [n, ..]) => {
+                self.size = n.parse().unwrap();
+                self.game = reset(self.size);
+            }
+            ("clear_board", _) => self.game = reset(self.size),
+            ("loadsgf", _) => self.game = None,
+            ("play", [c, v]) => {
+                if let Some(game) = &mut self.game {
+                    let mv = Move::parse(v, self.size).unwrap();
+                    game.play_lenient(c.parse().unwrap(), mv)
+                        .unwrap_or_else(|e| {
+                            panic!("{at}: the replayer cannot play {command}: {e}")
+                        });
+                }
+            }
+            ("genmove" | "kgs-genmove_cleanup", [c]) => {
+                if let Some(mv) = self.check_generated(text, at) {
+                    if let Some(game) = &mut self.game {
+                        game.play_lenient(c.parse().unwrap(), mv).unwrap();
+                    }
+                }
+            }
+            ("reg_genmove", _) => {
+                self.check_generated(text, at);
+            }
+            ("undo", _) => {
+                if let Some(game) = &mut self.game {
+                    game.undo().unwrap();
+                }
+            }
+            ("fixed_handicap" | "place_free_handicap" | "set_free_handicap", _) => {
+                let vertices: Vec<String> = if cmd.name == "set_free_handicap" {
+                    cmd.args.clone()
+                } else {
+                    text.split_whitespace().map(str::to_string).collect()
+                };
+                let points: Vec<Point> = vertices
+                    .iter()
+                    .map(|v| Point::parse(v, self.size).unwrap())
+                    .collect();
+                let distinct: std::collections::HashSet<_> = points.iter().collect();
+                assert_eq!(
+                    distinct.len(),
+                    points.len(),
+                    "{at}: repeated handicap stone"
+                );
+                if let Some(game) = &mut self.game {
+                    game.set_handicap(&points).unwrap();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn check_exchange(file: &str, ex: &Exchange, sent: &str, reply: &str, mirror: &mut Mirror) {
+    let at = format!("{file}:{}", ex.line_no);
+    let actual: Vec<&str> = reply.split('\n').collect();
+    assert!(
+        reply_matches(&ex.expected, &actual),
+        "{at}: `{sent}`\nexpected:\n{}\ngot:\n{reply}",
+        ex.expected.join("\n")
+    );
+    mirror.update(sent, reply, &at);
+}
+
+fn replay(path: &Path) {
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+    let transcript = parse_transcript(path);
+    let mut args = vec![
+        "--playouts".to_string(),
+        "200".into(),
+        "--seed".into(),
+        "1".into(),
+    ];
+    args.extend(transcript.args.iter().cloned());
+    let arg_refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut engine = Engine::start(&arg_refs);
+    let mut mirror = Mirror::new(19);
+    let mut quit = false;
+    for step in &transcript.steps {
+        match step {
+            Step::Eol(eol) => engine.eol = eol,
+            Step::One(ex) => {
+                let sent = mirror.substitute(&ex.command, &format!("{file}:{}", ex.line_no));
+                engine.send(&sent);
+                let reply = engine.reply();
+                check_exchange(&file, ex, &sent, &reply, &mut mirror);
+                quit |= sent.split_whitespace().any(|w| w == "quit");
+            }
+            Step::Pipeline(block) => {
+                for ex in block {
+                    assert!(
+                        !ex.command.contains("{free}"),
+                        "{file}:{}: {{free}} in a pipeline",
+                        ex.line_no
+                    );
+                    engine.send(&ex.command);
+                }
+                for ex in block {
+                    let reply = engine.reply();
+                    check_exchange(&file, ex, &ex.command, &reply, &mut mirror);
+                }
+            }
+        }
+    }
+    if quit {
+        engine.wait_exit(Duration::from_secs(5));
+    } else {
+        engine.quit_within(Duration::from_secs(5));
+    }
+}
+
+fn transcripts() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(logs_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "gtp"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn transcripts_exist_for_every_client() {
+    let names: Vec<String> = transcripts()
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for client in [
+        "sabaki",
+        "gogui",
+        "twogtp",
+        "gtp2ogs-byoyomi",
+        "gtp2ogs-handicap",
+        "kgsgtp",
+        "regress",
+    ] {
+        assert!(
+            names.iter().any(|n| n == client),
+            "no transcript for {client}"
+        );
+    }
+    for path in transcripts() {
+        let t = parse_transcript(&path);
+        assert!(!t.steps.is_empty(), "{} is empty", path.display());
+    }
+}
+
+#[test]
+fn replay_sabaki() {
+    replay(&logs_dir().join("sabaki.gtp"));
+}
+
+#[test]
+fn replay_gogui() {
+    replay(&logs_dir().join("gogui.gtp"));
+}
+
+#[test]
+fn replay_twogtp() {
+    replay(&logs_dir().join("twogtp.gtp"));
+}
+
+#[test]
+fn replay_twogtp_referee() {
+    replay(&logs_dir().join("twogtp-referee.gtp"));
+}
+
+#[test]
+fn replay_gtp2ogs_byoyomi() {
+    replay(&logs_dir().join("gtp2ogs-byoyomi.gtp"));
+}
+
+#[test]
+fn replay_gtp2ogs_handicap() {
+    replay(&logs_dir().join("gtp2ogs-handicap.gtp"));
+}
+
+#[test]
+fn replay_kgsgtp() {
+    replay(&logs_dir().join("kgsgtp.gtp"));
+}
+
+#[test]
+fn replay_regress() {
+    replay(&logs_dir().join("regress.gtp"));
+}
+
+/// Transcripts added later (a user's `--gtp-log`) are replayed too.
+#[test]
+fn replay_every_other_transcript() {
+    let known = [
+        "sabaki",
+        "gogui",
+        "twogtp",
+        "twogtp-referee",
+        "gtp2ogs-byoyomi",
+        "gtp2ogs-handicap",
+        "kgsgtp",
+        "regress",
+    ];
+    for path in transcripts() {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if !known.contains(&stem.as_str()) {
+            replay(&path);
+        }
+    }
+}
+
+// ----- sessions -----
+
+const FAST: &[&str] = &["--playouts", "100", "--seed", "1"];
+
+#[test]
+fn start_up_crlf_and_control_characters() {
+    let start = Instant::now();
+    let mut engine = Engine::start(FAST);
+    engine.send_raw(b"protocol_version\r\n");
+    assert_eq!(engine.reply(), "= 2");
+    // Answered at once: no heavy start-up (GoGui's 15 s dialog, gtp2ogs's 1 s rule).
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "first reply after {:?}",
+        start.elapsed()
+    );
+    engine.send_raw(b"\x01na\x07me\r\n");
+    assert_eq!(engine.reply(), "= tengen");
+    engine.send_raw(b"\tknown_command\tplay\r\n");
+    assert_eq!(engine.reply(), "= true");
+    engine.send_raw(b"known_command gogui-frobnicate\r\n");
+    assert_eq!(engine.reply(), "= false");
+    engine.send_raw(b"\r\n\r\n   \r\n# just a comment\r\nboardsize 9 # nine\r\n");
+    assert_eq!(engine.reply(), "= ");
+    engine.send_raw(b"play\x00 b\x1b d4\r\n");
+    assert_eq!(engine.reply(), "= ");
+    assert_eq!(engine.ok("list_stones black"), "D4");
+    // A last line without a line feed still gets its reply, once the input ends.
+    engine.send_raw(b"quit");
+    engine.stdin = None;
+    assert_eq!(engine.reply(), "= ");
+    engine.wait_exit(Duration::from_secs(5));
+}
+
+#[test]
+fn ids_are_echoed_on_success_and_failure() {
+    let mut engine = Engine::start(FAST);
+    assert_eq!(engine.ask("12 name"), "=12 tengen");
+    assert_eq!(engine.ask("13 frobnicate"), "?13 unknown command");
+    assert_eq!(engine.ask("14 boardsize 1"), "?14 unacceptable size");
+    assert_eq!(engine.ask("15"), "?15 unknown command");
+    assert_eq!(engine.ask("0 boardsize 9"), "=0 ");
+    assert_eq!(engine.ask("16 list_stones white"), "=16 ");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn pipelined_commands_are_answered_in_order() {
+    let mut engine = Engine::start(FAST);
+    let mut commands = vec!["boardsize 19".to_string(), "clear_board".into()];
+    // Stones on isolated points never capture, so every play is legal.
+    for p in Point::all(19) {
+        let color = match (p.col() % 2, p.row() % 2) {
+            (0, 0) => "b",
+            (1, 1) => "W",
+            _ => continue,
+        };
+        commands.push(format!("play {color} {p}"));
+    }
+    let n_plays = commands.len() - 2;
+    let black_undone = commands[commands.len() - 20..]
+        .iter()
+        .filter(|c| c.starts_with("play b"))
+        .count();
+    for _ in 0..20 {
+        commands.push("undo".into());
+    }
+    commands.push("list_stones black".into());
+    let mut batch = String::new();
+    for (i, c) in commands.iter().enumerate() {
+        batch.push_str(&format!("{} {c}\n", i + 1));
+    }
+    engine.send_raw(batch.as_bytes());
+    for (i, c) in commands.iter().enumerate() {
+        let reply = engine.reply();
+        let id = i + 1;
+        if c.starts_with("list_stones") {
+            let stones = reply.split_whitespace().count() - 1;
+            assert_eq!(stones, 100 - black_undone, "black stones after 20 undos");
+        } else {
+            assert_eq!(reply, format!("={id} "), "{c}");
+        }
+    }
+    assert_eq!(n_plays, 100 + 81);
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn a_one_megabyte_line_gets_one_reply() {
+    let mut engine = Engine::start(FAST);
+    let mut line = b"1 play b ".to_vec();
+    line.extend(std::iter::repeat_n(b'A', 1 << 20));
+    line.extend_from_slice(b"\n2 name\n");
+    engine.send_raw(&line);
+    let reply = engine.reply();
+    assert!(reply.starts_with("?1 "), "{reply}");
+    assert_eq!(engine.reply(), "=2 tengen");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn errors_have_the_texts_of_the_specification() {
+    let mut engine = Engine::start(FAST);
+    let cases = [
+        ("frobnicate", "? unknown command"),
+        ("QUIT", "? unknown command"),
+        ("boardsize 1", "? unacceptable size"),
+        ("boardsize 26", "? unacceptable size"),
+        ("boardsize 0", "? unacceptable size"),
+        ("boardsize -1", "? syntax error"),
+        ("boardsize abc", "? syntax error"),
+        ("boardsize", "? syntax error"),
+        ("boardsize 9", "= "),
+        ("undo", "? cannot undo"),
+        ("play b Z99", "? syntax error"),
+        ("play b I5", "? syntax error"),
+        ("play b K10", "? illegal move"),
+        ("play x D4", "? syntax error"),
+        ("play b", "? syntax error"),
+        ("play b D4 E5", "? syntax error"),
+        ("play b D4", "= "),
+        ("play w d4", "? illegal move"),
+        ("genmove", "? syntax error"),
+        ("genmove purple", "? syntax error"),
+        ("komi abc", "? syntax error"),
+        ("komi nan", "? syntax error"),
+        ("komi -3", "= "),
+        ("set_free_handicap C3 G7", "? board not empty"),
+        ("place_free_handicap 2", "? board not empty"),
+        ("fixed_handicap 2", "? board not empty"),
+        ("clear_board", "= "),
+        ("set_free_handicap D4", "? invalid number of stones"),
+        ("set_free_handicap D4 D4", "? bad vertex list"),
+        ("set_free_handicap D4 pass", "? bad vertex list"),
+        ("set_free_handicap D4 Z99", "? bad vertex list"),
+        ("fixed_handicap 1", "? invalid number of stones"),
+        ("fixed_handicap 10", "? invalid number of stones"),
+        ("fixed_handicap x", "? syntax error"),
+        ("place_free_handicap 1", "? invalid number of stones"),
+        ("place_free_handicap 81", "? invalid number of stones"),
+        ("final_status_list foo", "? syntax error"),
+        ("kgs-time_settings sudden", "? unknown time system"),
+        ("kgs-time_settings byoyomi 1 2", "? syntax error"),
+        ("time_settings 1 2", "? syntax error"),
+        ("time_left b abc 0", "? syntax error"),
+        ("time_left b -5 0", "= "),
+        ("time_left white 30 5", "= "),
+        ("kgs-rules chess", "? unknown rules"),
+        ("kgs-rules", "? syntax error"),
+        ("loadsgf", "? syntax error"),
+        ("loadsgf sgf/wall.sgf 0", "? syntax error"),
+        ("loadsgf /nonexistent/file.sgf", "? cannot load file"),
+        ("known_command", "? syntax error"),
+        ("list_stones", "? syntax error"),
+        ("is_legal b K10", "= 0"),
+        ("is_legal b J9", "= 1"),
+    ];
+    for (command, expected) in cases {
+        assert_eq!(engine.ask(command), expected, "{command}");
+    }
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn non_alternating_plays_and_case_insensitive_colours_and_vertices() {
+    let mut engine = Engine::start(FAST);
+    engine.ok("boardsize 9");
+    for command in [
+        "play B D4",
+        "play black e5",
+        "play BLACK f6",
+        "play W pass",
+        "play w PASS",
+        "play White c3",
+    ] {
+        engine.ok(command);
+    }
+    assert_eq!(engine.ok("list_stones b"), "D4 E5 F6");
+    assert_eq!(engine.ok("list_stones WHITE"), "C3");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn komi_and_rules_survive_boardsize_and_clear_board() {
+    let mut engine = Engine::start(FAST);
+    // Sabaki's order: komi before boardsize.
+    engine.ok("komi 3.5");
+    engine.ok("boardsize 9");
+    engine.ok("clear_board");
+    assert_eq!(engine.ok("final_score"), "W+3.5");
+    assert!(engine.ok("showboard").contains("komi 3.5"));
+    // A komi once set is not overridden by a change of rules.
+    engine.ok("kgs-rules japanese");
+    assert_eq!(engine.ok("final_score"), "W+3.5");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn rules_set_the_default_komi_until_komi_is_sent() {
+    let cases: &[(&[&str], &str)] = &[
+        (&[], "W+7.5"),
+        (&["kgs-rules japanese"], "W+6.5"),
+        (&["kgs-rules new_zealand"], "W+7"),
+        (&["kgs-rules aga"], "W+7.5"),
+        (&["kgs-rules japanese", "komi 0"], "0"),
+        (&["komi 0.5", "kgs-rules japanese"], "W+0.5"),
+    ];
+    for (commands, expected) in cases {
+        let mut engine = Engine::start(&["--size", "9", "--playouts", "100"]);
+        for c in *commands {
+            engine.ok(c);
+        }
+        assert_eq!(engine.ok("final_score"), *expected, "{commands:?}");
+        engine.quit_within(Duration::from_secs(5));
+    }
+    let mut engine = Engine::start(&["--size", "9", "--rules", "japanese", "--komi", "2"]);
+    assert_eq!(engine.ok("final_score"), "W+2");
+    engine.ok("kgs-rules chinese");
+    assert_eq!(engine.ok("final_score"), "W+2");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+/// A ko: Black captures at E4; White's immediate recapture at D4 is illegal unless
+/// `--lenient-play` (CLIENTS.md §4.9).
+fn ko_session(args: &[&str]) -> String {
+    let mut engine = Engine::start(args);
+    engine.ok("boardsize 9");
+    for c in [
+        "play b C4",
+        "play b D5",
+        "play b D3",
+        "play w E5",
+        "play w E3",
+        "play w F4",
+        "play w D4",
+        "play b E4",
+    ] {
+        engine.ok(c);
+    }
+    assert_eq!(
+        engine.ok("list_stones white"),
+        "E3 F4 E5",
+        "D4 was captured"
+    );
+    let reply = engine.ask("play w D4");
+    engine.quit_within(Duration::from_secs(5));
+    reply
+}
+
+#[test]
+fn play_enforces_ko_unless_lenient() {
+    assert_eq!(ko_session(FAST), "? illegal move");
+    assert_eq!(ko_session(&["--lenient-play", "--playouts", "100"]), "= ");
+}
+
+#[test]
+fn showboard_is_one_reply_without_empty_lines() {
+    let mut engine = Engine::start(FAST);
+    engine.ok("boardsize 9");
+    engine.ok("play b D4");
+    engine.ok("play w E5");
+    let reply = engine.ask("showboard");
+    let lines: Vec<&str> = reply.lines().collect();
+    assert_eq!(lines[0], "= ", "the board starts on its own line");
+    assert!(lines.iter().all(|l| !l.trim().is_empty()) || lines[0] == "= ");
+    assert!(lines.len() >= 12, "{reply}");
+    assert!(reply.contains('X') && reply.contains('O'));
+    assert!(lines
+        .iter()
+        .any(|l| l.trim_start().starts_with("A B C D E F G H J")));
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn printsgf_and_loadsgf_round_trip() {
+    let dir = std::env::temp_dir().join(format!("tengen-it-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    let mut engine = Engine::start(FAST);
+    engine.ok("boardsize 9");
+    engine.ok("komi 5.5");
+    for c in [
+        "play b C3",
+        "play w G7",
+        "play b pass",
+        "play w C7",
+        "play b G3",
+    ] {
+        engine.ok(c);
+    }
+    let text = engine.ok("printsgf");
+    assert!(text.contains("SZ[9]") && text.contains("KM[5.5]"), "{text}");
+    engine.ok(&format!("printsgf {}", file.display()));
+    engine.ok("clear_board");
+    engine.ok("komi 0");
+    assert_eq!(engine.ok(&format!("loadsgf {}", file.display())), "white");
+    assert_eq!(engine.ok("list_stones black"), "C3 G3");
+    assert_eq!(engine.ok("list_stones white"), "C7 G7");
+    assert!(engine.ok("showboard").contains("komi 5.5"));
+    assert_eq!(engine.ok(&format!("loadsgf {} 3", file.display())), "black");
+    assert_eq!(engine.ok("list_stones white"), "G7");
+    assert_eq!(
+        engine.ask("printsgf /nonexistent/dir/x.sgf"),
+        "? cannot write file"
+    );
+    // Handicap stones travel as AB with HA; White moves first after them.
+    engine.ok("clear_board");
+    assert_eq!(engine.ok("fixed_handicap 2"), "C3 G7");
+    engine.ok(&format!("printsgf {}", file.display()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("HA[2]") && text.contains("AB["), "{text}");
+    engine.ok("clear_board");
+    assert_eq!(engine.ok(&format!("loadsgf {}", file.display())), "white");
+    assert_eq!(engine.ok("list_stones black"), "C3 G7");
+    // Setup stones and PL.
+    let setup = dir.join("setup.sgf");
+    std::fs::write(&setup, "(;GM[1]FF[4]SZ[7]AB[aa][bb]AW[cc]PL[W])").unwrap();
+    assert_eq!(engine.ok(&format!("loadsgf {}", setup.display())), "white");
+    assert_eq!(engine.ok("list_stones black"), "B6 A7");
+    assert_eq!(engine.ok("list_stones white"), "C5");
+    assert!(engine.ok("showboard").contains("   A B C D E F G"));
+    engine.quit_within(Duration::from_secs(5));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_listed_command_answers() {
+    let mut engine = Engine::start(FAST);
+    engine.ok("boardsize 9");
+    let list = engine.ok("list_commands");
+    let names: Vec<&str> = list.lines().collect();
+    assert!(names.len() >= 30, "{list}");
+    for name in &names {
+        assert_eq!(name.trim(), *name, "whitespace around {name:?}");
+        assert_eq!(engine.ok(&format!("known_command {name}")), "true");
+    }
+    // Without arguments, and then with typical ones: a reply each time, never silence.
+    let typical = |name: &str| -> &'static str {
+        match name {
+            "known_command" => "play",
+            "boardsize" => "9",
+            "rectangular_boardsize" => "9 9",
+            "komi" => "6.5",
+            "fixed_handicap" | "place_free_handicap" => "2",
+            "set_free_handicap" => "C3 G7",
+            "kgs-rules" => "chinese",
+            "play" => "w E5",
+            "genmove" | "reg_genmove" | "kgs-genmove_cleanup" | "list_stones" => "b",
+            "is_legal" => "b A1",
+            "time_settings" => "0 1 0",
+            "kgs-time_settings" => "none",
+            "time_left" => "b 10 0",
+            "final_status_list" => "dead",
+            "loadsgf" => "sgf/wall.sgf 5",
+            _ => "",
+        }
+    };
+    for name in names.iter().filter(|&&n| n != "quit") {
+        engine.send(name);
+        engine.reply();
+        engine.ok("clear_board");
+        if *name == "undo" {
+            engine.ok("play b C3");
+        }
+        let reply = engine.ask(&format!("{name} {}", typical(name)));
+        assert!(reply.starts_with("= "), "{name} {}: {reply}", typical(name));
+    }
+    assert_eq!(engine.ok("name"), "tengen");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn quit_during_a_long_genmove_exits_within_a_second() {
+    let mut engine = Engine::start(&["--playouts", "2000000000", "--size", "19"]);
+    engine.ok("play b D4");
+    engine.send("genmove w");
+    thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    engine.send("quit");
+    let genmove = engine.reply_within(Duration::from_secs(2));
+    assert!(genmove.starts_with("= "), "{genmove}");
+    assert_eq!(engine.reply_within(Duration::from_secs(2)), "= ");
+    engine.wait_exit(Duration::from_secs(1));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "quit took {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn gogui_interrupt_ends_the_search_and_the_session_goes_on() {
+    let mut engine = Engine::start(&["--playouts", "2000000000", "--size", "9"]);
+    assert_eq!(engine.ok("gogui-interrupt"), "");
+    engine.send("genmove b");
+    thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    engine.send("# interrupt");
+    let reply = engine.reply_within(Duration::from_secs(2));
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "interrupt took {:?}",
+        start.elapsed()
+    );
+    let token = reply.strip_prefix("= ").expect("a move");
+    assert!(is_vertex(token) || token == "pass", "{reply}");
+    // The next search is not stopped by the old interrupt.
+    assert_eq!(engine.ok("name"), "tengen");
+    engine.quit_within(Duration::from_secs(2));
+}
+
+#[test]
+fn gtp_log_records_the_session_as_a_transcript() {
+    let path = std::env::temp_dir().join(format!("tengen-it-gtplog-{}.gtp", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let log = path.to_string_lossy().into_owned();
+    let mut engine = Engine::start(&["--gtp-log", &log, "--playouts", "50"]);
+    engine.ok("boardsize 9");
+    assert_eq!(engine.ask("3 name"), "=3 tengen");
+    assert_eq!(engine.ask("bogus"), "? unknown command");
+    engine.quit_within(Duration::from_secs(5));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        lines,
+        [
+            "> boardsize 9",
+            "< = ",
+            "> 3 name",
+            "< =3 tengen",
+            "> bogus",
+            "< ? unknown command",
+            "> quit",
+            "< = "
+        ]
+    );
+    // The log replays as a transcript.
+    let t = parse_transcript(&path);
+    assert_eq!(t.steps.len(), 4);
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn help_version_and_bad_options() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let help = run(&["--help"]);
+    assert!(help.status.success());
+    let text = String::from_utf8_lossy(&help.stdout);
+    for option in [
+        "--rules",
+        "--komi",
+        "--playouts",
+        "--time-per-move",
+        "--lag-margin",
+        "--resign-threshold",
+        "--no-resign",
+        "--lenient-play",
+        "--gtp-log",
+        "--seed",
+        "--verbose",
+        "--help",
+        "--version",
+        "bench",
+        "match",
+    ] {
+        assert!(text.contains(option), "--help does not mention {option}");
+    }
+    let version = run(&["--version"]);
+    assert!(version.status.success());
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with("tengen "));
+    for bad in [
+        &["--frobnicate"][..],
+        &["--playouts"],
+        &["--playouts", "many"],
+        &["--rules", "chess"],
+        &["--size", "30"],
+        &["--no-resign=1"],
+    ] {
+        let out = run(bad);
+        assert!(!out.status.success(), "{bad:?} accepted");
+        assert!(out.stdout.is_empty(), "{bad:?} wrote to stdout");
+        assert!(!out.stderr.is_empty(), "{bad:?} gave no reason");
+    }
+}
+
+/// Plays a fast game under byo-yomi through the binary and checks that every move arrived
+/// within its allowance. An allowance check, not a benchmark: the margin is the engine's.
+fn moves_within_allowance(settings: &str, allowance: Duration) {
+    let mut engine = Engine::start(&["--size", "9", "--seed", "3"]);
+    engine.ok(settings);
+    let mut worst = Duration::ZERO;
+    for i in 0..16 {
+        let color = if i % 2 == 0 { "b" } else { "w" };
+        let start = Instant::now();
+        engine.send(&format!("genmove {color}"));
+        let reply = engine.reply();
+        let elapsed = start.elapsed();
+        assert!(reply.starts_with("= "), "{reply}");
+        assert!(
+            elapsed < allowance,
+            "{settings}: move {} took {elapsed:?}",
+            i + 1
+        );
+        worst = worst.max(elapsed);
+        if reply == "= resign" {
+            break;
+        }
+    }
+    eprintln!("{settings}: slowest move {worst:?} of {allowance:?}");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+#[test]
+fn canadian_byo_yomi_of_one_second_per_move_is_kept() {
+    moves_within_allowance("time_settings 0 1 1", Duration::from_secs(1));
+}
+
+#[test]
+fn japanese_byo_yomi_of_one_second_is_kept() {
+    moves_within_allowance("kgs-time_settings byoyomi 0 1 5", Duration::from_secs(1));
+}
+
+#[test]
+fn time_settings_survive_clear_board() {
+    // Without the clock, --default-playouts would make this search take minutes.
+    let mut engine = Engine::start(&["--size", "9", "--default-playouts", "2000000000"]);
+    engine.ok("time_settings 0 1 1");
+    engine.ok("boardsize 9");
+    engine.ok("clear_board");
+    let start = Instant::now();
+    engine.ok("genmove b");
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    engine.quit_within(Duration::from_secs(5));
+}

@@ -1,1 +1,410 @@
-//! See main.rs.
+//! `tengen match` as a user runs it: real engines over pipes, the printed summary and the SGF
+//! files. GNU Go games skip with a printed reason when /usr/games/gnugo is absent; the fake
+//! engines are POSIX sh scripts that misbehave on purpose (illegal move, crash, hang, slow).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn have_gnugo() -> bool {
+    if Path::new(GNUGO).exists() {
+        true
+    } else {
+        eprintln!("skipped: {GNUGO} is not installed");
+        false
+    }
+}
+
+/// Runs `tengen match ARGS` and returns (success, stdout, stderr).
+fn tengen_match(args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("tengen runs");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-it-referee-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The number after `label` in `text`, e.g. `number_after(out, "engine1 wins: ")`.
+fn number_after(text: &str, label: &str) -> u32 {
+    let start = text
+        .find(label)
+        .unwrap_or_else(|| panic!("{label:?} missing in\n{text}"))
+        + label.len();
+    text[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or_else(|_| panic!("no number after {label:?} in\n{text}"))
+}
+
+/// The game line of game `n` of `total`.
+fn game_line(out: &str, n: usize, total: usize) -> &str {
+    let prefix = format!("game {n}/{total}: ");
+    out.lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no line for game {n} in\n{out}"))
+}
+
+/// Checks an SGF file the runner wrote against its game line: root properties, result, moves.
+fn check_sgf(path: &Path, size: usize, komi: &str, line: &str) {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let trees = sgf_parse::go::parse(&text).unwrap_or_else(|e| panic!("bad SGF {e}:\n{text}"));
+    assert_eq!(trees.len(), 1);
+    trees[0].validate().expect("valid SGF properties");
+    for needle in [
+        format!("SZ[{size}]"),
+        format!("KM[{komi}]"),
+        "PB[".into(),
+        "PW[".into(),
+    ] {
+        assert!(
+            text.contains(&needle),
+            "{needle} missing in {}:\n{text}",
+            path.display()
+        );
+    }
+    // `game 1/2: B engine1, W engine2: B+3.5 (engine1 wins), 19 moves, 0.4 s`
+    let result = line.split(": ").nth(2).unwrap().split(' ').next().unwrap();
+    assert!(
+        text.contains(&format!("RE[{result}]")),
+        "RE[{result}] missing in\n{text}"
+    );
+    let n_moves: usize = line
+        .split(", ")
+        .nth(2)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(trees[0].main_variation().count(), n_moves + 1, "{text}");
+}
+
+#[test]
+fn gnugo_against_gnugo_writes_summary_and_sgf() {
+    if !have_gnugo() {
+        return;
+    }
+    let dir = scratch("gnugo");
+    let started = Instant::now();
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        "/usr/games/gnugo --mode gtp --level 0 --chinese-rules",
+        "--engine2",
+        "/usr/games/gnugo --mode gtp --level 1 --chinese-rules",
+        "--size",
+        "7",
+        "--games",
+        "2",
+        "--timeout",
+        "30",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    eprintln!("{out}{err}(took {:.1} s)", started.elapsed().as_secs_f64());
+    assert!(ok, "tengen match failed:\n{out}\n{err}");
+    assert!(game_line(&out, 1, 2).starts_with("game 1/2: B engine1, W engine2: "));
+    assert!(game_line(&out, 2, 2).starts_with("game 2/2: B engine2, W engine1: "));
+    assert!(out.contains("engine1: GNU Go 3.8"), "{out}");
+    assert!(
+        out.contains("games: 2 played, 2 decided, 0 disputed"),
+        "{out}"
+    );
+    let wins = number_after(&out, "engine1 wins: ") + number_after(&out, "engine2 wins: ");
+    assert_eq!(wins + number_after(&out, "draws: "), 2, "{out}");
+    assert!(out.contains("engine1 win rate: "), "{out}");
+    assert!(
+        out.contains("Elo difference (engine1 - engine2): "),
+        "{out}"
+    );
+    assert!(out.contains("time per move: engine1 "), "{out}");
+    assert!(out.contains("errors: none"), "{out}");
+    for n in 1..=2 {
+        let path = dir.join(format!("game-{n:04}.sgf"));
+        check_sgf(&path, 7, "7.5", game_line(&out, n, 2));
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gnugo_with_referee_clock_and_parallel_games() {
+    if !have_gnugo() {
+        return;
+    }
+    let dir = scratch("referee");
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        "/usr/games/gnugo --mode gtp --level 0 --seed {seed}",
+        "--engine2",
+        "/usr/games/gnugo --mode gtp --level 0 --seed {seed}",
+        "--referee",
+        "/usr/games/gnugo --mode gtp --chinese-rules --level 0",
+        "--size",
+        "5",
+        "--komi",
+        "0.5",
+        "--games",
+        "3",
+        "--parallel",
+        "2",
+        "--time",
+        "10 2 5",
+        "--seed",
+        "11",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    eprintln!("{out}{err}");
+    assert!(ok, "tengen match failed:\n{out}\n{err}");
+    assert!(out.contains("10 s + 2 s per 5 stones"), "{out}");
+    assert!(out.contains("seed 11"), "{out}");
+    assert!(out.contains("referee: /usr/games/gnugo"), "{out}");
+    assert!(
+        out.contains("games: 3 played, 3 decided, 0 disputed"),
+        "{out}"
+    );
+    assert!(out.contains("errors: none"), "{out}");
+    // Games finish in any order, but every one is reported and written.
+    for n in 1..=3 {
+        check_sgf(
+            &dir.join(format!("game-{n:04}.sgf")),
+            5,
+            "0.5",
+            game_line(&out, n, 3),
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A GTP engine in sh: `genmove` answers $MOVE (default A1) after its $AFTER-th call does
+/// $MODE (crash: exit; hang: sleep; slow: sleep 2 s); `final_score` answers $SCORE.
+const FAKE: &str = r#"
+n=0
+while read -r id cmd rest; do
+  case "$cmd" in
+    genmove)
+      n=$((n+1))
+      if [ "$n" -ge "${AFTER:-1}" ]; then
+        case "$MODE" in crash) exit 7 ;; hang) sleep 20 ;; slow) sleep 2 ;; esac
+      fi
+      printf '=%s %s\n\n' "$id" "${MOVE:-A1}" ;;
+    final_score) printf '=%s %s\n\n' "$id" "${SCORE:-B+1}" ;;
+    quit) printf '=%s\n\n' "$id"; exit 0 ;;
+    *) printf '=%s\n\n' "$id" ;;
+  esac
+done
+"#;
+
+/// The command line of a fake engine with the given environment settings.
+fn fake(dir: &Path, env: &str) -> String {
+    let script = dir.join("fake.sh");
+    fs::write(&script, FAKE).unwrap();
+    format!("env {env} /bin/sh {}", script.display())
+}
+
+#[test]
+fn misbehaving_engines_forfeit_and_are_listed() {
+    if !Path::new("/bin/sh").exists() {
+        eprintln!("skipped: no /bin/sh for the fake engines");
+        return;
+    }
+    let dir = scratch("fakes");
+    // Both play A1: the second A1 is illegal (occupied) and loses for White.
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        &fake(&dir, "MOVE=A1"),
+        "--engine2",
+        &fake(&dir, "MOVE=A1"),
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        game_line(&out, 1, 2).contains(": B+F (engine1 wins), 1 move,"),
+        "{out}"
+    );
+    assert!(
+        game_line(&out, 2, 2).contains(": B+F (engine2 wins), 1 move,"),
+        "{out}"
+    );
+    assert!(out.contains("errors: 2"), "{out}");
+    assert!(
+        out.contains("  game 1: engine2: illegal move: W A1 at move 2 (point is occupied)"),
+        "{out}"
+    );
+    assert!(fs::read_to_string(dir.join("game-0001.sgf"))
+        .unwrap()
+        .contains("RE[B+F]"));
+
+    // A crash at engine 1's second move, then (engine 2 keeps its move count) a hang at engine
+    // 2's: each loses its game, the crashed engine is restarted and the match goes on.
+    let started = Instant::now();
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        &fake(&dir, "MOVE=A1 MODE=crash AFTER=2"),
+        "--engine2",
+        &fake(&dir, "MOVE=E5 MODE=hang AFTER=2"),
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--timeout",
+        "1",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        started.elapsed().as_secs() < 15,
+        "a hung engine must not stall the match"
+    );
+    assert!(
+        out.contains(
+            "  game 1: engine1: crash: engine died during `genmove black` (exit status: 7)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  game 2: engine2: timeout: no reply to `genmove black` within 1.0 s"),
+        "{out}"
+    );
+    assert!(
+        out.contains("engine1 wins: 1 (0 as black, 1 as white)"),
+        "{out}"
+    );
+
+    // Both pass at once and count differently, with no referee: disputed, not a win.
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        &fake(&dir, "MOVE=pass SCORE=W+3"),
+        "--engine2",
+        &fake(&dir, "MOVE=pass SCORE=B+1"),
+        "--size",
+        "5",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("game 1/1: B engine1, W engine2: ? (disputed), 2 moves"),
+        "{out}"
+    );
+    assert!(
+        out.contains("games: 1 played, 0 decided, 1 disputed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("engines: disagreement: engine1 says W+3, engine2 says B+1"),
+        "{out}"
+    );
+
+    // A slow engine under an absolute clock loses on time.
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        &fake(&dir, "MOVE=pass MODE=slow"),
+        "--engine2",
+        &fake(&dir, "MOVE=pass"),
+        "--size",
+        "5",
+        "--time",
+        "1 0 0",
+        "--lag",
+        "0.2",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("game 1/1: B engine1, W engine2: W+T (engine2 wins), 0 moves"),
+        "{out}"
+    );
+    assert!(out.contains("engine1: lost on time: "), "{out}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_command_lines_fail_cleanly() {
+    let (ok, out, _) = tengen_match(&["--help"]);
+    assert!(ok);
+    for option in [
+        "--engine1",
+        "--engine2",
+        "--black",
+        "--white",
+        "--name1",
+        "--name2",
+        "--referee",
+        "--games",
+        "--size",
+        "--komi",
+        "--alternate",
+        "--no-alternate",
+        "--max-moves",
+        "--seed",
+        "--time",
+        "--lag",
+        "--timeout",
+        "--parallel",
+        "--threads",
+        "--sgf-dir",
+        "--show-stderr",
+        "--verbose",
+        "--help",
+    ] {
+        assert!(out.contains(option), "--help does not document {option}");
+    }
+    let (ok, _, err) = tengen_match(&["--engine1", "x"]);
+    assert!(!ok && err.contains("--engine2 is required"), "{err}");
+    let (ok, _, err) = tengen_match(&["--engine1", "/nonexistent/engine", "--engine2", "x"]);
+    assert!(!ok && err.contains("engine1: cannot start"), "{err}");
+}
+
+/// tengen itself against GNU Go: the whole GTP front end in a real game. Needs tengen's GTP
+/// engine and search (branches gtp and search).
+#[test]
+fn tengen_against_gnugo_plays_a_clean_game() {
+    if !have_gnugo() {
+        return;
+    }
+    let dir = scratch("tengen");
+    let started = Instant::now();
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        "tengen --playouts 500",
+        "--engine2",
+        "/usr/games/gnugo --mode gtp --level 1 --chinese-rules",
+        "--referee",
+        "/usr/games/gnugo --mode gtp --chinese-rules --level 1",
+        "--size",
+        "9",
+        "--games",
+        "1",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    eprintln!("{out}{err}(took {:.1} s)", started.elapsed().as_secs_f64());
+    assert!(ok, "tengen match failed:\n{out}\n{err}");
+    assert!(
+        out.contains("games: 1 played, 1 decided, 0 disputed"),
+        "{out}"
+    );
+    assert!(out.contains("errors: none"), "{out}");
+    check_sgf(&dir.join("game-0001.sgf"), 9, "7.5", game_line(&out, 1, 1));
+    let _ = fs::remove_dir_all(&dir);
+}

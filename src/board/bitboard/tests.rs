@@ -100,3 +100,18 @@ fn from_points_and_words() {
     assert_eq!(e, b);
     assert_eq!((&b).into_iter().count(), 2);
 }
+
+#[test]
+fn single_and_two_or_more() {
+    let mut b = Bitboard::EMPTY;
+    assert!(!b.is_single() && !b.has_two_or_more());
+    b.insert(Point::from_index(70));
+    assert!(b.is_single() && !b.has_two_or_more());
+    b.insert(Point::from_index(71));
+    assert!(!b.is_single() && b.has_two_or_more());
+    b.remove(Point::from_index(71));
+    b.insert(Point::from_index(600));
+    assert!(!b.is_single() && b.has_two_or_more());
+    b.remove(Point::from_index(70));
+    assert!(b.is_single());
+}

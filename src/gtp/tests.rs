@@ -1,0 +1,126 @@
+//! The transport loop with a stand-in engine: ordering, ids, long lines, quit and end of input.
+
+use super::*;
+use std::io::Cursor;
+use std::sync::mpsc::sync_channel;
+
+/// Runs `input` through the reader thread and the loop, answering each command with its own
+/// canonical text; returns stdout.
+fn session(input: &[u8]) -> String {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    let reader = spawn_reader(Cursor::new(input.to_vec()), signals, tx);
+    let mut out = Vec::new();
+    run_loop(rx, &mut out, None, |cmd| match cmd.name.as_str() {
+        "fail" => Err("syntax error".into()),
+        "" => Err("unknown command".into()),
+        _ => Ok(cmd.to_string()),
+    })
+    .unwrap();
+    reader.join().unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn one_reply_per_command_in_order() {
+    let mut input = String::new();
+    for i in 0..1000 {
+        input.push_str(&format!("{i} play b D{}\r\n", i % 19 + 1));
+    }
+    let out = session(input.as_bytes());
+    let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 1000);
+    for (i, reply) in replies.iter().enumerate() {
+        assert_eq!(*reply, format!("={i} {i} play b D{}", i % 19 + 1));
+    }
+}
+
+#[test]
+fn blank_lines_and_comments_get_no_reply() {
+    let out = session(b"\n\r\n  \t\n# comment\nname\n#x\n\nfail\n7\n");
+    assert_eq!(out, "= name\n\n? syntax error\n\n?7 unknown command\n\n");
+}
+
+#[test]
+fn a_huge_line_gets_one_error_reply_and_the_next_line_is_fine() {
+    let mut input = b"5 play b ".to_vec();
+    input.extend(std::iter::repeat_n(b'A', 1 << 20));
+    input.extend_from_slice(b"\n6 name\n");
+    let out = session(&input);
+    assert_eq!(out, "?5 line too long\n\n=6 6 name\n\n");
+}
+
+#[test]
+fn quit_ends_the_session_and_later_lines_are_not_read() {
+    let out = session(b"name\nquit\nversion\n");
+    assert_eq!(out, "= name\n\n= quit\n\n");
+}
+
+#[test]
+fn end_of_input_raises_the_stop_flags() {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    spawn_reader(Cursor::new(b"name".to_vec()), signals.clone(), tx)
+        .join()
+        .unwrap();
+    assert!(signals.stop.load(Ordering::SeqCst));
+    assert!(signals.quitting.load(Ordering::SeqCst));
+    // The last line had no line feed and is still a command.
+    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
+}
+
+#[test]
+fn interrupt_comment_raises_only_the_stop_flag() {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    let reader = spawn_reader(
+        Cursor::new(b"# interrupt\nname\n".to_vec()),
+        signals.clone(),
+        tx,
+    );
+    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
+    assert!(signals.stop.load(Ordering::SeqCst));
+    reader.join().unwrap();
+}
+
+#[test]
+fn quit_raises_the_flags_before_the_engine_sees_it() {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    spawn_reader(Cursor::new(b"quit\n".to_vec()), signals.clone(), tx)
+        .join()
+        .unwrap();
+    assert!(signals.quitting.load(Ordering::SeqCst));
+    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "quit"));
+}
+
+#[test]
+fn gtp_log_records_commands_and_replies() {
+    let path = std::env::temp_dir().join(format!("tengen-gtplog-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    {
+        let mut log = GtpLog::open(&path).unwrap();
+        let (tx, rx) = sync_channel(4);
+        let reader = spawn_reader(
+            Cursor::new(b"1 name\nfail\n".to_vec()),
+            Signals::default(),
+            tx,
+        );
+        let mut out = Vec::new();
+        run_loop(rx, &mut out, Some(&mut log), |cmd| {
+            match cmd.name.as_str() {
+                "fail" => Err("syntax error".into()),
+                _ => Ok("a\nb".into()),
+            }
+        })
+        .unwrap();
+        reader.join().unwrap();
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(
+        lines,
+        ["> 1 name", "< =1 a", "< b", "> fail", "< ? syntax error"]
+    );
+    std::fs::remove_file(&path).unwrap();
+}

@@ -1,0 +1,545 @@
+//! One game between two GTP engines, refereed move by move with tengen's own rules.
+//!
+//! `play_game` keeps the engines in sync (`boardsize`, `clear_board`, `komi`, `time_settings`,
+//! then `genmove` to the side to move and `play` to the other), checks every move against a
+//! `Game` under Chinese rules (no suicide, positional superko), keeps the clocks, and ends on
+//! resignation, two passes, the move cap, a loss on time or a forfeit. A finished game is
+//! scored by the referee engine or by the engines' agreement (see `Adjudication`). Engine
+//! failures never escape as errors: each becomes an `Incident` in the `GameRecord`.
+//!
+//! Engines are numbered 0 (engine 1) and 1 (engine 2) throughout.
+//!
+//! Depends on: game, geom, score.
+
+use super::client::{GtpEngine, GtpError};
+use super::clock::MatchClock;
+use super::config::Config;
+use crate::game::{Game, RuleSet};
+use crate::geom::{Color, Move};
+use crate::score::GameResult;
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Extra wait after the flag has fallen, so that a reply which was already on its way is read
+/// and charged (and then loses on time with its real duration) instead of being cut off.
+const FLAG_GRACE: Duration = Duration::from_millis(100);
+
+/// How a game ended, as the SGF `RE` property writes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// Counted: Black's area minus White's, komi included (positive = Black wins, 0 = draw).
+    Counted(f32),
+    Resignation {
+        winner: Color,
+    },
+    Time {
+        winner: Color,
+    },
+    /// The loser broke the rules or the protocol (illegal move, crash, no reply…).
+    Forfeit {
+        winner: Color,
+    },
+    /// Nobody could say who won: the engines named different winners and no referee settled
+    /// it. Excluded from the win rate.
+    Disputed,
+}
+
+impl Outcome {
+    /// The winning colour; None for a draw or a disputed game.
+    pub fn winner(&self) -> Option<Color> {
+        match *self {
+            Outcome::Counted(s) => GameResult::Score(s).winner(),
+            Outcome::Resignation { winner }
+            | Outcome::Time { winner }
+            | Outcome::Forfeit { winner } => Some(winner),
+            Outcome::Disputed => None,
+        }
+    }
+
+    /// Returns true if and only if the game counts in the win rate (everything but disputed).
+    pub fn is_decided(&self) -> bool {
+        !matches!(self, Outcome::Disputed)
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `B+3.5`, `W+0.5`, `0`, `B+R`, `W+T`, `B+F`, `?`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Counted(s) => GameResult::Score(s).fmt(f),
+            Outcome::Resignation { winner } => GameResult::Resignation { winner }.fmt(f),
+            Outcome::Time { winner } => GameResult::Time { winner }.fmt(f),
+            Outcome::Forfeit { winner } => write!(f, "{}+F", winner.letter()),
+            Outcome::Disputed => f.write_str("?"),
+        }
+    }
+}
+
+/// What brought the game to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    TwoPasses,
+    MoveCap,
+    Resignation,
+    Time,
+    Forfeit,
+}
+
+impl End {
+    /// Returns true if and only if a game that ended this way is decided by counting.
+    pub fn needs_count(self) -> bool {
+        matches!(self, End::TwoPasses | End::MoveCap)
+    }
+}
+
+/// Who an incident is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Party {
+    /// Engine 1 (0) or engine 2 (1).
+    Engine(usize),
+    Referee,
+    /// Both engines together (a disagreement).
+    Engines,
+}
+
+impl fmt::Display for Party {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Party::Engine(e) => write!(f, "engine{}", e + 1),
+            Party::Referee => f.write_str("referee"),
+            Party::Engines => f.write_str("engines"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum IncidentKind {
+    /// A `genmove` reply the rules forbid (occupied, suicide, superko…).
+    IllegalMove,
+    /// A reply that is not what the command asks for (an unreadable move, a wrong id).
+    BadReply,
+    /// No reply within `--timeout`.
+    Timeout,
+    /// The clock ran out.
+    LostOnTime,
+    /// The process exited.
+    Crash,
+    /// `?` to a command every engine must accept (setup, or `play` of a legal move).
+    Rejected,
+    /// The engines named different winners.
+    Disagreement,
+    /// An engine gave no usable `final_score`.
+    NoScore,
+    /// The referee engine could not score the game.
+    Referee,
+}
+
+impl fmt::Display for IncidentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IncidentKind::IllegalMove => "illegal move",
+            IncidentKind::BadReply => "bad reply",
+            IncidentKind::Timeout => "timeout",
+            IncidentKind::LostOnTime => "lost on time",
+            IncidentKind::Crash => "crash",
+            IncidentKind::Rejected => "rejected command",
+            IncidentKind::Disagreement => "disagreement",
+            IncidentKind::NoScore => "no score",
+            IncidentKind::Referee => "referee failed",
+        })
+    }
+}
+
+/// Something that went wrong in a game, kept for the game line and the summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incident {
+    pub party: Party,
+    pub kind: IncidentKind,
+    pub detail: String,
+}
+
+impl fmt::Display for Incident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}: {}", self.party, self.kind, self.detail)
+    }
+}
+
+/// Everything the summary and the SGF file need to know about one finished game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    /// 1-based game number.
+    pub number: usize,
+    pub engine1_black: bool,
+    /// Names of engine 1 and engine 2 (for SGF PB/PW).
+    pub names: [String; 2],
+    pub moves: Vec<(Color, Move)>,
+    pub outcome: Outcome,
+    pub end: End,
+    pub incidents: Vec<Incident>,
+    /// Wall time of the whole game, setup and scoring included.
+    pub duration: Duration,
+    /// Total time each engine spent answering `genmove`.
+    pub think: [Duration; 2],
+    /// Number of `genmove` commands each engine answered (or failed to).
+    pub n_genmoves: [u32; 2],
+}
+
+impl GameRecord {
+    /// The colour engine `e` (0 or 1) plays in this game.
+    pub fn color_of(&self, e: usize) -> Color {
+        if (e == 0) == self.engine1_black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The engine (0 or 1) playing `color` in this game.
+    pub fn engine_of(&self, color: Color) -> usize {
+        if (color == Color::Black) == self.engine1_black {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// The engine (0 or 1) that won; None for a draw or a disputed game.
+    pub fn winning_engine(&self) -> Option<usize> {
+        self.outcome.winner().map(|c| self.engine_of(c))
+    }
+
+    /// A game that could not be played because engine `e` failed before the first move.
+    pub fn forfeit_before_start(
+        number: usize,
+        engine1_black: bool,
+        names: [String; 2],
+        e: usize,
+        incident: Incident,
+    ) -> GameRecord {
+        let mut record = GameRecord::new(number, engine1_black, names);
+        record.forfeit(e, incident);
+        record
+    }
+
+    fn new(number: usize, engine1_black: bool, names: [String; 2]) -> GameRecord {
+        GameRecord {
+            number,
+            engine1_black,
+            names,
+            moves: Vec::new(),
+            outcome: Outcome::Disputed,
+            end: End::Forfeit,
+            incidents: Vec::new(),
+            duration: Duration::ZERO,
+            think: [Duration::ZERO; 2],
+            n_genmoves: [0; 2],
+        }
+    }
+
+    /// Engine `e` loses the game by forfeit because of `incident`.
+    fn forfeit(&mut self, e: usize, incident: Incident) {
+        self.outcome = Outcome::Forfeit {
+            winner: self.color_of(e).opponent(),
+        };
+        self.end = End::Forfeit;
+        self.incidents.push(incident);
+    }
+}
+
+/// The incident for a failed command of `party`; `?` replies count as `refused`.
+pub fn incident_of(party: Party, error: &GtpError, refused: IncidentKind) -> Incident {
+    let kind = match error {
+        GtpError::Spawn(_) | GtpError::Died { .. } => IncidentKind::Crash,
+        GtpError::Timeout { .. } => IncidentKind::Timeout,
+        GtpError::Failure { .. } => refused,
+        GtpError::Protocol { .. } => IncidentKind::BadReply,
+    };
+    Incident {
+        party,
+        kind,
+        detail: error.to_string(),
+    }
+}
+
+/// Parses a `final_score` reply: `B+3.5`, `W+0.5`, `0` (also `Draw`, `jigo`, `B+0`), in any
+/// case. Returns the score from Black's side; None for anything else (`B+R`, `?`, garbage).
+pub fn parse_score(text: &str) -> Option<f32> {
+    let word = text.split_whitespace().next()?;
+    if word == "0" || word.eq_ignore_ascii_case("draw") || word.eq_ignore_ascii_case("jigo") {
+        return Some(0.0);
+    }
+    let (color, margin) = word.split_once('+')?;
+    let color: Color = color.parse().ok()?;
+    let margin: f32 = margin.parse().ok()?;
+    if !margin.is_finite() || margin < 0.0 {
+        return None;
+    }
+    Some(color.sign() as f32 * margin)
+}
+
+/// Which side a count favours: 1 Black, -1 White, 0 draw.
+fn side(score: f32) -> i32 {
+    if score > 0.0 {
+        1
+    } else if score < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+/// The adjudication rule when there is no referee engine, as a pure function of the two
+/// engines' `final_score` answers (None = no usable answer): the same winner from both → that
+/// result, with the smaller margin (the one both sides concede); one answer → it stands; two
+/// different winners or no answer → disputed.
+pub fn adjudicate(answers: [Option<f32>; 2]) -> Outcome {
+    match answers {
+        [Some(a), Some(b)] if side(a) == side(b) => {
+            Outcome::Counted(if a.abs() <= b.abs() { a } else { b })
+        }
+        [Some(_), Some(_)] | [None, None] => Outcome::Disputed,
+        [Some(s), None] | [None, Some(s)] => Outcome::Counted(s),
+    }
+}
+
+/// Plays game `number` between `engines` (engine 1, engine 2) and scores it with `referee` if
+/// given. Never fails: every problem is recorded in the returned `GameRecord`. Afterwards an
+/// engine whose `is_broken()` is true must be replaced before the next game.
+pub fn play_game(
+    config: &Config,
+    number: usize,
+    engine1_black: bool,
+    mut engines: [&mut GtpEngine; 2],
+    referee: Option<&mut GtpEngine>,
+    names: [String; 2],
+) -> GameRecord {
+    let started = Instant::now();
+    let mut record = GameRecord::new(number, engine1_black, names);
+    let end = play_moves(config, &mut record, &mut engines);
+    record.end = end;
+    if end.needs_count() {
+        record.outcome = score_game(config, &mut record, &mut engines, referee);
+    }
+    record.duration = started.elapsed();
+    record
+}
+
+/// Sets the engines up and plays until the game ends; returns how it ended, with the outcome
+/// already in `record` for every end but a count.
+fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpEngine; 2]) -> End {
+    let mut setup = vec![
+        format!("boardsize {}", config.size),
+        "clear_board".to_string(),
+        format!("komi {}", config.komi),
+    ];
+    if let Some(time) = config.time {
+        setup.push(time.command());
+    }
+    for (e, engine) in engines.iter_mut().enumerate() {
+        for command in &setup {
+            if let Err(error) = engine.send(command, config.timeout) {
+                let incident = incident_of(Party::Engine(e), &error, IncidentKind::Rejected);
+                record.forfeit(e, incident);
+                return End::Forfeit;
+            }
+        }
+    }
+
+    let mut game = Game::new(config.size, RuleSet::Chinese.rules());
+    game.set_komi(config.komi);
+    let mut clocks = config
+        .time
+        .filter(|t| !t.is_unlimited())
+        .map(|t| [MatchClock::new(t), MatchClock::new(t)]);
+    let mut to_move = Color::Black;
+    let mut passes = 0;
+    loop {
+        if record.moves.len() >= config.max_moves {
+            return End::MoveCap;
+        }
+        let e = record.engine_of(to_move);
+        let other = 1 - e;
+        let party = Party::Engine(e);
+        let wait = match clocks.as_ref() {
+            Some(clocks) => {
+                let (seconds, stones) = clocks[e].time_left();
+                let command = format!("time_left {to_move} {seconds} {stones}");
+                if let Err(error) = engines[e].send(&command, config.timeout) {
+                    record.forfeit(e, incident_of(party, &error, IncidentKind::Rejected));
+                    return End::Forfeit;
+                }
+                clocks[e].allowance() + config.lag + FLAG_GRACE
+            }
+            None => config.timeout,
+        };
+
+        let asked = Instant::now();
+        let reply = engines[e].send(&format!("genmove {to_move}"), wait);
+        let took = asked.elapsed();
+        record.think[e] += took;
+        record.n_genmoves[e] += 1;
+        let lost_on_time = |record: &mut GameRecord, detail: String| {
+            record.outcome = Outcome::Time {
+                winner: to_move.opponent(),
+            };
+            record.incidents.push(Incident {
+                party,
+                kind: IncidentKind::LostOnTime,
+                detail,
+            });
+            End::Time
+        };
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(GtpError::Timeout { waited, .. }) if clocks.is_some() => {
+                let allowed = clocks.as_ref().map_or(Duration::ZERO, |c| c[e].allowance());
+                let detail = format!(
+                    "no move after {:.1} s with {:.1} s left (move {})",
+                    waited.as_secs_f64(),
+                    allowed.as_secs_f64(),
+                    record.moves.len() + 1
+                );
+                return lost_on_time(record, detail);
+            }
+            Err(error) => {
+                record.forfeit(e, incident_of(party, &error, IncidentKind::BadReply));
+                return End::Forfeit;
+            }
+        };
+        if let Some(clocks) = clocks.as_mut() {
+            if let Err(flag) = clocks[e].charge(took, config.lag) {
+                let detail = format!(
+                    "move {} took {:.2} s with {:.2} s left",
+                    record.moves.len() + 1,
+                    flag.took.as_secs_f64(),
+                    flag.allowed.as_secs_f64()
+                );
+                return lost_on_time(record, detail);
+            }
+        }
+
+        let word = reply.split_whitespace().next().unwrap_or("");
+        if word.eq_ignore_ascii_case("resign") {
+            record.outcome = Outcome::Resignation {
+                winner: to_move.opponent(),
+            };
+            return End::Resignation;
+        }
+        let mv = match Move::parse(word, config.size) {
+            Ok(mv) => mv,
+            Err(why) => {
+                let detail = format!("genmove {to_move} answered {reply:?} ({why})");
+                record.forfeit(e, incident(party, IncidentKind::BadReply, detail));
+                return End::Forfeit;
+            }
+        };
+        if let Err(why) = game.try_play(to_move, mv) {
+            let detail = format!(
+                "{} {mv} at move {} ({why})",
+                to_move.letter(),
+                record.moves.len() + 1
+            );
+            record.forfeit(e, incident(party, IncidentKind::IllegalMove, detail));
+            return End::Forfeit;
+        }
+        record.moves.push((to_move, mv));
+
+        if let Err(error) = engines[other].send(&format!("play {to_move} {mv}"), config.timeout) {
+            let incident = incident_of(Party::Engine(other), &error, IncidentKind::Rejected);
+            record.forfeit(other, incident);
+            return End::Forfeit;
+        }
+        passes = if mv == Move::Pass { passes + 1 } else { 0 };
+        if passes >= 2 {
+            return End::TwoPasses;
+        }
+        to_move = to_move.opponent();
+    }
+}
+
+fn incident(party: Party, kind: IncidentKind, detail: String) -> Incident {
+    Incident {
+        party,
+        kind,
+        detail,
+    }
+}
+
+/// Counts a game that ended by passes or the move cap: the referee's `final_score` if there
+/// is a referee, else the engines' answers under `adjudicate`.
+fn score_game(
+    config: &Config,
+    record: &mut GameRecord,
+    engines: &mut [&mut GtpEngine; 2],
+    referee: Option<&mut GtpEngine>,
+) -> Outcome {
+    if let Some(referee) = referee {
+        return match referee_score(config, &record.moves, referee) {
+            Ok(score) => Outcome::Counted(score),
+            Err(detail) => {
+                record
+                    .incidents
+                    .push(incident(Party::Referee, IncidentKind::Referee, detail));
+                Outcome::Disputed
+            }
+        };
+    }
+    let mut answers = [None, None];
+    let mut texts = [String::new(), String::new()];
+    for e in 0..2 {
+        match engines[e].send("final_score", config.timeout) {
+            Ok(text) => match parse_score(&text) {
+                Some(score) => {
+                    answers[e] = Some(score);
+                    texts[e] = text;
+                }
+                None => record.incidents.push(incident(
+                    Party::Engine(e),
+                    IncidentKind::NoScore,
+                    format!("final_score answered {text:?}"),
+                )),
+            },
+            Err(error) => {
+                record
+                    .incidents
+                    .push(incident_of(Party::Engine(e), &error, IncidentKind::NoScore))
+            }
+        }
+    }
+    let outcome = adjudicate(answers);
+    if outcome == Outcome::Disputed && answers.iter().all(Option::is_some) {
+        record.incidents.push(incident(
+            Party::Engines,
+            IncidentKind::Disagreement,
+            format!(
+                "engine1 says {}, engine2 says {}",
+                texts[0].trim(),
+                texts[1].trim()
+            ),
+        ));
+    }
+    outcome
+}
+
+/// Replays `moves` to the referee engine and asks it for `final_score`.
+fn referee_score(
+    config: &Config,
+    moves: &[(Color, Move)],
+    referee: &mut GtpEngine,
+) -> Result<f32, String> {
+    let mut commands = vec![
+        format!("boardsize {}", config.size),
+        "clear_board".to_string(),
+        format!("komi {}", config.komi),
+    ];
+    commands.extend(moves.iter().map(|(c, m)| format!("play {c} {m}")));
+    for command in &commands {
+        referee
+            .send(command, config.timeout)
+            .map_err(|e| e.to_string())?;
+    }
+    let text = referee
+        .send("final_score", config.timeout)
+        .map_err(|e| e.to_string())?;
+    parse_score(&text).ok_or_else(|| format!("final_score answered {text:?}"))
+}
