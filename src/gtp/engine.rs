@@ -302,7 +302,7 @@ impl Engine {
         generated
     }
 
-    /// Clears the stop flag before a search, unless `quit` or end of input was already seen.
+    /// Clears the stop flag before a search, unless `quit` was already seen.
     /// The order (clear, then check) matters: see `Signals`.
     fn arm_stop(&self) {
         self.signals.stop.store(false, Ordering::SeqCst);

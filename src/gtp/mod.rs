@@ -45,9 +45,9 @@ pub enum Input {
 /// `quit` that arrives just as a search starts is never lost (see `Engine::arm_stop`).
 #[derive(Debug, Clone, Default)]
 pub struct Signals {
-    /// Stop the current search now: `quit`, `# interrupt` or end of input was read.
+    /// Stop the current search now: `quit` or `# interrupt` was read.
     pub stop: Arc<AtomicBool>,
-    /// `quit` or end of input was read: every later search is stopped too.
+    /// `quit` was read: every later search is stopped too.
     pub quitting: Arc<AtomicBool>,
 }
 
@@ -126,8 +126,9 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     return;
                 }
             }
-            // End of input: the controller is gone or done; finish what was sent, quickly.
-            signals.quit();
+            // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
+            // and still wants real moves, so the commands already sent are finished at full
+            // strength. Only `quit` and `# interrupt` cut a search short.
         })
         .expect("spawning the GTP reader thread")
 }

@@ -57,14 +57,14 @@ fn quit_ends_the_session_and_later_lines_are_not_read() {
 }
 
 #[test]
-fn end_of_input_raises_the_stop_flags() {
+fn end_of_input_lets_the_sent_commands_finish() {
     let signals = Signals::default();
     let (tx, rx) = sync_channel(4);
     spawn_reader(Cursor::new(b"name".to_vec()), signals.clone(), tx)
         .join()
         .unwrap();
-    assert!(signals.stop.load(Ordering::SeqCst));
-    assert!(signals.quitting.load(Ordering::SeqCst));
+    assert!(!signals.stop.load(Ordering::SeqCst));
+    assert!(!signals.quitting.load(Ordering::SeqCst));
     // The last line had no line feed and is still a command.
     assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
 }

@@ -93,6 +93,9 @@ pub type Ownership = Vec<f32>;
 
 /// How often (in iterations) the search loop reads the clock and checks for an early stop.
 const CLOCK_EVERY: u64 = 32;
+/// Playouts a stopped search still runs, so that the move it answers is not a blind one: a
+/// script that pipes `genmove` and `quit` together still gets a real move (a few ms on 19×19).
+const STOP_FLOOR: u64 = 256;
 /// Longest path through the tree that a descent records.
 const MAX_DEPTH: usize = 2 * MAX_POINTS;
 
@@ -402,7 +405,7 @@ impl Search {
         let mut board = Box::new(root.board.clone());
         while done < max_playouts && n_legal > 1 {
             if let Some(stop) = &limits.stop {
-                if stop.load(Ordering::Relaxed) {
+                if done >= STOP_FLOOR && stop.load(Ordering::Relaxed) {
                     break;
                 }
             }

@@ -224,7 +224,7 @@ fn cleanup_removes_dead_stones_before_passing() {
 }
 
 #[test]
-fn stop_flag_ends_a_search_at_once() {
+fn stop_flag_ends_a_search_after_the_floor() {
     let g = Game::new(19, Rules::default());
     let stop = Arc::new(AtomicBool::new(true));
     let mut search = Search::new(Config::default());
@@ -235,5 +235,5 @@ fn stop_flag_ends_a_search_at_once() {
     };
     let decision = search.genmove(&g, Color::Black, &limits);
     assert!(matches!(decision, Decision::Play(_)));
-    assert_eq!(search.summary().playouts, 0);
+    assert!(search.summary().playouts <= STOP_FLOOR);
 }

@@ -24,7 +24,9 @@
 //! every 4th move above, and after every move that captured (where ko and superko arise). On
 //! other moves the move itself is checked against the reference before it is played.
 //!
-//! Moves are chosen at random among the legal ones (passes 2%, the colour not to move 3%).
+//! Moves are chosen at random among the legal ones (passes 2%, the colour not to move 3%);
+//! 1% of moves go through `Game::play_lenient` on any empty point (ko, superko and suicide
+//! rules ignored, as server bridges play).
 //! Deliberately illegal moves (occupied, ko, suicide, superko and off-board points) are tried
 //! with `Game::try_play` 5% of the time and after every ko capture: they must fail with the
 //! reference's error and change nothing. Random undo sequences (2% of moves, 1 to 8 moves) are
@@ -102,6 +104,7 @@ struct Stats {
     checks: usize,
     refused: usize,
     undos: usize,
+    lenient: usize,
 }
 
 struct Runner {
@@ -489,6 +492,25 @@ impl Runner {
         self.compare();
     }
 
+    /// `Game::play_lenient` on a random empty point (ko, superko and suicide rules ignored).
+    fn play_lenient(&mut self, stone: u8) {
+        let b = &self.reference.board;
+        let empties: Vec<usize> = (0..b.cells.len())
+            .filter(|&i| b.cells[i] == EMPTY)
+            .collect();
+        let at = (!empties.is_empty()).then(|| empties[self.rng.gen_range(0..empties.len())]);
+        let mv = at.map_or(Move::Pass, |i| Move::Play(b.point(i)));
+        self.reference.play_lenient(stone, at).expect("empty point");
+        if let Err(e) = self.game.play_lenient(color(stone), mv) {
+            self.fail(&format!("game refused lenient {mv}: {e:?}"));
+        }
+        if let Err(e) = self.pos.play_lenient(color(stone), mv) {
+            self.fail(&format!("Position refused lenient {mv}: {e:?}"));
+        }
+        self.stats.lenient += 1;
+        self.compare();
+    }
+
     fn undo_some(&mut self) {
         let n = self.rng.gen_range(1..=8.min(self.reference.moves.len()));
         for _ in 0..n {
@@ -551,6 +573,11 @@ impl Runner {
             if !self.reference.moves.is_empty() && self.rng.gen_bool(0.02) {
                 self.undo_some();
                 captured_last = false;
+                continue;
+            }
+            if self.rng.gen_bool(0.01) {
+                self.play_lenient(stone);
+                captured_last = true;
                 continue;
             }
             let at = if self.rng.gen_bool(0.02) {
@@ -620,6 +647,7 @@ fn run_shard(shard: usize, shards: usize) {
         total.checks += s.checks;
         total.refused += s.refused;
         total.undos += s.undos;
+        total.lenient += s.lenient;
     }
     eprintln!(
         "differential shard {shard}/{shards}: {total:?} sizes {sizes:?} in {:.1?}",
@@ -627,20 +655,28 @@ fn run_shard(shard: usize, shards: usize) {
     );
 }
 
-// Three shards so that the test harness can spread them over the cores.
-#[test]
-fn random_games_shard_0() {
-    run_shard(0, 3);
+// Six shards of about 15 s of CPU each (release build), so that the test harness can spread
+// them over the cores beside the other tests.
+const SHARDS: usize = 6;
+
+macro_rules! shards {
+    ($($name:ident = $k:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                run_shard($k, SHARDS);
+            }
+        )*
+    };
 }
 
-#[test]
-fn random_games_shard_1() {
-    run_shard(1, 3);
-}
-
-#[test]
-fn random_games_shard_2() {
-    run_shard(2, 3);
+shards! {
+    random_games_shard_0 = 0;
+    random_games_shard_1 = 1;
+    random_games_shard_2 = 2;
+    random_games_shard_3 = 3;
+    random_games_shard_4 = 4;
+    random_games_shard_5 = 5;
 }
 
 #[test]

@@ -95,22 +95,16 @@ impl RefBoard {
         (p.col() < self.size && p.row() < self.size).then(|| self.index(p.col(), p.row()))
     }
 
-    pub fn neighbors(&self, i: usize) -> Vec<usize> {
+    pub fn neighbors(&self, i: usize) -> impl Iterator<Item = usize> {
         let (col, row, n) = (i % self.size, i / self.size, self.size);
-        let mut out = Vec::with_capacity(4);
-        if col > 0 {
-            out.push(i - 1);
-        }
-        if col + 1 < n {
-            out.push(i + 1);
-        }
-        if row > 0 {
-            out.push(i - n);
-        }
-        if row + 1 < n {
-            out.push(i + n);
-        }
-        out
+        [
+            (col > 0).then(|| i - 1),
+            (col + 1 < n).then(|| i + 1),
+            (row > 0).then(|| i - n),
+            (row + 1 < n).then(|| i + n),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// The stones and liberties of the chain through the stone on `i`, by flood fill.
@@ -250,6 +244,8 @@ pub struct Analysis {
     label: Vec<usize>,
     libs: Vec<usize>,
     sizes: Vec<usize>,
+    /// Black and White stones on the board.
+    counts: (usize, usize),
 }
 
 const NO_CHAIN: usize = usize::MAX;
@@ -268,7 +264,12 @@ impl Analysis {
                 sizes.push(stones.len());
             }
         }
-        Analysis { label, libs, sizes }
+        Analysis {
+            label,
+            libs,
+            sizes,
+            counts: (board.count(BLACK), board.count(WHITE)),
+        }
     }
 
     pub fn n_liberties(&self, i: usize) -> usize {
@@ -387,8 +388,9 @@ impl RefGame {
         if color == b.to_move && b.ko == Some(i) {
             return Err(PlayError::Ko);
         }
-        let mut captured_chains: Vec<usize> = Vec::new();
-        let mut own_chains: Vec<usize> = Vec::new();
+        // The distinct chains next to the move: at most four of each kind.
+        let (mut captured_chains, mut n_cap) = ([0usize; 4], 0);
+        let (mut own_chains, mut n_own) = ([0usize; 4], 0);
         let mut has_liberty = false;
         for n in b.neighbors(i) {
             let c = b.cells[n];
@@ -401,13 +403,16 @@ impl RefGame {
                 if analysis.libs[label] > 1 {
                     has_liberty = true;
                 }
-                if !own_chains.contains(&label) {
-                    own_chains.push(label);
+                if !own_chains[..n_own].contains(&label) {
+                    own_chains[n_own] = label;
+                    n_own += 1;
                 }
-            } else if analysis.libs[label] == 1 && !captured_chains.contains(&label) {
-                captured_chains.push(label);
+            } else if analysis.libs[label] == 1 && !captured_chains[..n_cap].contains(&label) {
+                captured_chains[n_cap] = label;
+                n_cap += 1;
             }
         }
+        let (captured_chains, own_chains) = (&captured_chains[..n_cap], &own_chains[..n_own]);
         let n_captured: usize = captured_chains.iter().map(|&l| analysis.sizes[l]).sum();
         let suicide = n_captured == 0 && !has_liberty;
         if suicide && !self.suicide_allowed {
@@ -416,7 +421,7 @@ impl RefGame {
         if self.ko_rule == KoRule::Simple {
             return Ok(());
         }
-        let (mut nb, mut nw) = Self::counts_of(&b.cells);
+        let (mut nb, mut nw) = analysis.counts;
         let own = if color == BLACK { &mut nb } else { &mut nw };
         *own += 1;
         if suicide {
