@@ -104,11 +104,11 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
             // dame, so an empty point's neighbours decide: off-board ones count for both
             // sides, so "4" means all on-board ones. Without branches: the outcome is
             // unpredictable point by point.
-            let col = board.color_m(m);
-            let stone = (col == BLACK) as i8 - (col == WHITE) as i8;
+            let content = board.color_m(m);
+            let stone = (content == BLACK) as i8 - (content == WHITE) as i8;
             let eye =
                 (board.n_color_nb(m, BLACK) == 4) as i8 - (board.n_color_nb(m, WHITE) == 4) as i8;
-            let own = if col == EMPTY { eye } else { stone };
+            let own = if content == EMPTY { eye } else { stone };
             result.owner[idx] = own;
             result.first_play[idx] = first[m];
             score += own as i32;
