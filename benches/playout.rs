@@ -7,7 +7,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tengen::geom::Move;
-use tengen::playout::{self, PlayoutBoard, PlayoutResult};
+use tengen::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
 
 /// A random game of candidates (legal, not filling one's own true eye) until two passes.
 fn record_game(size: usize, seed: u64) -> Vec<Move> {
@@ -32,7 +32,7 @@ fn light_playouts(c: &mut Criterion) {
     for size in [9, 19] {
         let start = PlayoutBoard::new(size);
         let mut board = start.clone();
-        let mut rng = SmallRng::seed_from_u64(0x7e46e2);
+        let mut rng = PlayoutRng::new(0x7e46e2);
         let mut result = PlayoutResult::default();
         c.bench_function(&format!("light playout {size}x{size} from empty"), |b| {
             b.iter(|| {

@@ -11,9 +11,8 @@
 
 use crate::board::Position;
 use crate::geom::Move;
-use crate::playout::{self, PlayoutBoard, PlayoutResult};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use rand::Rng;
 use std::time::{Duration, Instant};
 
 /// The bench's seed; changing it changes every signature.
@@ -105,7 +104,7 @@ fn fnv(hash: u64, word: u64) -> u64 {
 fn bench_size(size: usize, seconds: f64) -> Figures {
     let start_board = PlayoutBoard::new(size);
     let mut board = start_board.clone();
-    let mut rng = SmallRng::seed_from_u64(SEED);
+    let mut rng = PlayoutRng::new(SEED);
     let mut result = PlayoutResult::default();
     let budget = Duration::from_secs_f64(seconds);
     let mut f = Figures {
@@ -145,7 +144,7 @@ const N_RECORDED_GAMES: usize = 4;
 
 /// A random game from the empty board: uniformly random candidates (legal, not filling one's
 /// own true eye) until two passes or the playout move cap. Setup, not timed: it allocates.
-fn record_game(size: usize, rng: &mut SmallRng) -> Vec<Move> {
+fn record_game(size: usize, rng: &mut PlayoutRng) -> Vec<Move> {
     let mut board = PlayoutBoard::new(size);
     let mut moves = vec![];
     let mut candidates = vec![];
@@ -173,7 +172,7 @@ struct PositionFigures {
 }
 
 fn bench_position(size: usize, seconds: f64) -> PositionFigures {
-    let mut rng = SmallRng::seed_from_u64(SEED ^ size as u64);
+    let mut rng = PlayoutRng::new(SEED ^ size as u64);
     let games: Vec<Vec<Move>> = (0..N_RECORDED_GAMES)
         .map(|_| record_game(size, &mut rng))
         .collect();
@@ -304,7 +303,7 @@ mod tests {
             assert!(f.all_accepted, "{n}x{n}");
             assert!(f.moves > 0);
         }
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = PlayoutRng::new(1);
         let game = record_game(9, &mut rng);
         assert!(game.ends_with(&[Move::Pass, Move::Pass]) || game.len() == playout::move_cap(9));
     }
