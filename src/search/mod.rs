@@ -418,7 +418,7 @@ impl Search {
             board.copy_from(&root.board);
             self.iterate(tree, root, &mut board);
             done += 1;
-            if done % CLOCK_EVERY == 0 {
+            if done.is_multiple_of(CLOCK_EVERY) {
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     break;
                 }
@@ -584,7 +584,7 @@ impl Search {
         let depth = self.path.len();
         // Colour of the player who moves at path[i]: root_color at even depths.
         let mover_at = |i: usize| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 root_color
             } else {
                 root_color.opponent()
@@ -642,7 +642,7 @@ impl Search {
             .filter(|(_, &legal)| legal)
             .map(|(c, _)| (c.stats.visits, c.mv()))
             .collect();
-        ranked.sort_by(|a, b| b.0.cmp(&a.0));
+        ranked.sort_by_key(|&(visits, _)| std::cmp::Reverse(visits));
         ranked.into_iter().map(|(_, mv)| mv).collect()
     }
 
