@@ -4,29 +4,7 @@
 //! Run: `cargo bench --bench playout`. `tengen bench` gives the same rates as one line each.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use tengen::geom::Move;
 use tengen::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
-
-/// A random game of candidates (legal, not filling one's own true eye) until two passes.
-fn record_game(size: usize, seed: u64) -> Vec<Move> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut board = PlayoutBoard::new(size);
-    let mut moves = vec![];
-    while moves.len() < playout::move_cap(size) && !moves.ends_with(&[Move::Pass, Move::Pass]) {
-        let mut candidates = vec![];
-        board.for_each_candidate(|p| candidates.push(p));
-        let mv = if candidates.is_empty() {
-            Move::Pass
-        } else {
-            Move::Play(candidates[rng.gen_range(0..candidates.len())])
-        };
-        board.play_unchecked(mv);
-        moves.push(mv);
-    }
-    moves
-}
 
 fn light_playouts(c: &mut Criterion) {
     for size in [9, 19] {
@@ -47,7 +25,10 @@ fn light_playouts(c: &mut Criterion) {
 fn copies(c: &mut Criterion) {
     for size in [9, 19] {
         let mut start = PlayoutBoard::new(size);
-        for mv in record_game(size, 1).into_iter().take(size * size / 2) {
+        for mv in tengen::bench::random_game(size, 1)
+            .into_iter()
+            .take(size * size / 2)
+        {
             start.play_unchecked(mv);
         }
         let mut board = start.clone();
@@ -64,7 +45,7 @@ fn copies(c: &mut Criterion) {
 
 fn replay(c: &mut Criterion) {
     for size in [9, 19] {
-        let game = record_game(size, 2);
+        let game = tengen::bench::random_game(size, 2);
         let start = PlayoutBoard::new(size);
         let mut board = start.clone();
         c.bench_function(

@@ -142,6 +142,12 @@ fn bench_size(size: usize, seconds: f64) -> Figures {
 /// Random games replayed through `Position` per size.
 const N_RECORDED_GAMES: usize = 4;
 
+/// A random game from the empty board of side `size`, fixed by `seed` (see `record_game`):
+/// the recorded games that `tengen bench` and the criterion benches replay.
+pub fn random_game(size: usize, seed: u64) -> Vec<Move> {
+    record_game(size, &mut PlayoutRng::new(seed))
+}
+
 /// A random game from the empty board: uniformly random candidates (legal, not filling one's
 /// own true eye) until two passes or the playout move cap. Setup, not timed: it allocates.
 fn record_game(size: usize, rng: &mut PlayoutRng) -> Vec<Move> {
