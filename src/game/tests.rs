@@ -3,18 +3,9 @@ use crate::board::Bitboard;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// Fuego's repetition records: `$TENGEN_TESTDATA/sgf/fuego/repetition`, or `shared/testdata`
-/// in the nearest ancestor of the crate that has one (worktrees sit at different depths).
+/// Fuego's repetition records, in `tests/data/sgf` (a copy of `../shared/testdata`).
 fn fuego_repetition() -> std::path::PathBuf {
-    let sub = "sgf/fuego/repetition";
-    if let Some(dir) = std::env::var_os("TENGEN_TESTDATA") {
-        return std::path::Path::new(&dir).join(sub);
-    }
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|a| a.join("shared/testdata").join(sub))
-        .find(|d| d.is_dir())
-        .expect("shared/testdata not found: set TENGEN_TESTDATA")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/fuego/repetition")
 }
 
 fn rules(set: RuleSet) -> Rules {

@@ -2,15 +2,10 @@ use super::*;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// `shared/testdata/sgf`, found beside the repository (CI: `../shared`) or beside its
-/// worktree folder (`../../shared`).
+/// The game records of `tests/data/sgf` (a copy of `../shared/testdata/sgf`, kept in the
+/// repository so that a clean clone tests the same games anywhere).
 fn testdata() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest
-        .ancestors()
-        .map(|dir| dir.join("shared/testdata/sgf"))
-        .find(|dir| dir.is_dir())
-        .expect("shared/testdata/sgf not found above the crate")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf")
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -2,7 +2,8 @@
 //! - reference: an independent flood-fill board, written only for the tests (no code from src/)
 //! - differential: random games compared move by move between `Position`/`Game` and the reference
 //! - properties: proptest properties of play, undo and counting
-//! - testdata: positions and games from ../shared/testdata (GNU Go and Fuego regression suites)
+//! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
+//!   regression suites)
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - tidy: the direction of dependencies between modules of src/

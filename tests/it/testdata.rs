@@ -1,4 +1,4 @@
-//! The real games of `shared/testdata/sgf` (GNU Go's and Fuego's regression suites) replayed
+//! The real games of `tests/data/sgf` (GNU Go's and Fuego's regression suites) replayed
 //! through `Game`, and the verdicts of Fuego's `repetition.tst` on its repetition positions.
 //!
 //! - Every game of every file is read with `tengen::sgf` and replayed move by move: each move
@@ -20,14 +20,10 @@ use tengen::geom::{Color, Move, Point};
 use tengen::score;
 use tengen::sgf::{self, SgfGame};
 
-/// `shared/testdata/sgf`, found beside the repository (CI: `../shared`) or beside its worktree
-/// folder (`../../shared`).
+/// The game records of `tests/data/sgf` (a copy of `../shared/testdata/sgf`, kept in the
+/// repository so that a clean clone tests the same games anywhere).
 fn testdata() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|dir| dir.join("shared/testdata/sgf"))
-        .find(|dir| dir.is_dir())
-        .expect("shared/testdata/sgf not found above the crate")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf")
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
