@@ -350,6 +350,7 @@ fn patterns_match_what_they_say() {
 }
 
 /// The replayer's own board: see gtp-logs/README.md, "Legality of generated moves".
+#[derive(Clone)]
 struct Mirror {
     size: usize,
     game: Option<Game>,
@@ -495,17 +496,27 @@ fn replay(path: &Path) {
                 quit |= sent.split_whitespace().any(|w| w == "quit");
             }
             Step::Pipeline(block) => {
-                for ex in block {
-                    assert!(
-                        !ex.command.contains("{free}"),
-                        "{file}:{}: {{free}} in a pipeline",
-                        ex.line_no
-                    );
-                    engine.send(&ex.command);
+                // A pipelining client writes the whole block before reading a reply, so `{free}`
+                // is resolved in advance on a copy of the board that assumes every earlier
+                // command of the block succeeded (a `genmove` in the block must come last).
+                let mut ahead = mirror.clone();
+                let sent: Vec<String> = block
+                    .iter()
+                    .map(|ex| {
+                        let at = format!("{file}:{}", ex.line_no);
+                        let sent = ahead.substitute(&ex.command, &at);
+                        if !sent.contains("genmove") {
+                            ahead.update(&sent, "= ", &at);
+                        }
+                        sent
+                    })
+                    .collect();
+                for command in &sent {
+                    engine.send(command);
                 }
-                for ex in block {
+                for (ex, command) in block.iter().zip(&sent) {
                     let reply = engine.reply();
-                    check_exchange(&file, ex, &ex.command, &reply, &mut mirror);
+                    check_exchange(&file, ex, command, &reply, &mut mirror);
                 }
             }
         }
