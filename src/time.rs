@@ -76,28 +76,24 @@ impl fmt::Display for TimeSettingsError {
 
 impl std::error::Error for TimeSettingsError {}
 
+/// A finite number, integer or float, with surrounding spaces allowed.
+fn parse_finite(s: &str) -> Result<f64, TimeSettingsError> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(TimeSettingsError::NotANumber(s.to_string())),
+    }
+}
+
 /// Parses a time in seconds as a controller sends it: integer or float; negatives clamp to 0
 /// (old gtp2ogs sent negative main time), huge values to a year. NaN and infinities are errors.
 pub fn parse_seconds(s: &str) -> Result<Duration, TimeSettingsError> {
-    let x: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| TimeSettingsError::NotANumber(s.to_string()))?;
-    if !x.is_finite() {
-        return Err(TimeSettingsError::NotANumber(s.to_string()));
-    }
+    let x = parse_finite(s)?;
     Ok(Duration::from_secs_f64(x.clamp(0.0, MAX_SECONDS)))
 }
 
 /// Parses a count of stones or periods: integer or float (truncated); negatives clamp to 0.
 pub fn parse_count(s: &str) -> Result<u32, TimeSettingsError> {
-    let x: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| TimeSettingsError::NotANumber(s.to_string()))?;
-    if !x.is_finite() {
-        return Err(TimeSettingsError::NotANumber(s.to_string()));
-    }
+    let x = parse_finite(s)?;
     // `as` saturates: negatives become 0, huge values u32::MAX.
     Ok(x as u32)
 }

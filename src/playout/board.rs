@@ -514,17 +514,22 @@ impl PlayoutBoard {
         self.to_move ^= 3;
     }
 
-    /// Removes `m` from the empty list and makes it a lone stone of `c` with its own
-    /// pseudo-liberties; updates the neighbours' counts. No merging, no capture.
+    /// Removes the empty point `m` from the empty list by moving the last entry into its slot.
     #[inline(always)]
-    fn put_stone(&mut self, m: usize, c: u8) {
-        let s = self.stride as usize;
-        // Remove m from the empty list by moving the last entry into its slot.
+    fn take_empty(&mut self, m: usize) {
         let i = self.empty_idx[m] as usize;
         self.n_empty -= 1;
         let last = self.empties[self.n_empty as usize];
         self.empties[i] = last;
         self.empty_idx[last as usize] = i as u16;
+    }
+
+    /// Removes `m` from the empty list and makes it a lone stone of `c` with its own
+    /// pseudo-liberties; updates the neighbours' counts. No merging, no capture.
+    #[inline(always)]
+    fn put_stone(&mut self, m: usize, c: u8) {
+        let s = self.stride as usize;
+        self.take_empty(m);
 
         self.color[m] = c;
         self.head[m] = m as u16;
@@ -629,12 +634,7 @@ impl PlayoutBoard {
         let nbs = [m - 1, m + 1, m - s, m + s];
         let cols = nbs.map(|q| self.color[q]);
 
-        // Remove m from the empty list by moving the last entry into its slot.
-        let i = self.empty_idx[m] as usize;
-        self.n_empty -= 1;
-        let last = self.empties[self.n_empty as usize];
-        self.empties[i] = last;
-        self.empty_idx[last as usize] = i as u16;
+        self.take_empty(m);
 
         self.color[m] = c;
         self.head[m] = m as u16;
