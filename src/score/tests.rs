@@ -308,3 +308,21 @@ fn dead_marks_on_empty_points_are_ignored() {
     dead.insert(Point::new(24, 24)); // off this board
     assert_eq!(score(&game, &dead), 4.5);
 }
+
+#[test]
+fn two_eyed_groups_next_to_open_dame_are_not_seki() {
+    // Both groups touch the open C file, but each has two eyes or more (Black A5, A3, A1;
+    // White E5, E3): independently alive, so their eyes are territory. A rule that refused
+    // territory to every group touching a dame would give 0 - 0 here, "W+0.5".
+    let diagram = "
+        . X . O .
+        X X . O O
+        . X . O .
+        X X . O O
+        . X . O O";
+    check_score(diagram, RuleSet::Japanese, 0.5, "B+0.5");
+    // Area: Black 7 stones + 3 eyes, White 8 stones + 2 eyes.
+    check_score(diagram, RuleSet::Chinese, 0.5, "W+0.5");
+    let (game, dead) = game(diagram, RuleSet::Japanese, 0.5);
+    assert!(seki_stones(game.position(), &dead).is_empty());
+}
