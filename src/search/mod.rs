@@ -294,13 +294,7 @@ impl Search {
     fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(color);
-        let komi = game.komi()
-            + match game.rules().scoring {
-                Scoring::Area | Scoring::TrompTaylor => {
-                    game.rules().handicap_compensation.points(game.handicap())
-                }
-                Scoring::Territory => 0.0,
-            };
+        let komi = playout_komi(game);
         let passes = game
             .moves()
             .iter()
@@ -377,13 +371,7 @@ impl Search {
 
     /// Keeps the tree for the next search.
     fn keep(&mut self, tree: Tree, game: &Game, color: Color, _decision: Decision) {
-        let komi = game.komi()
-            + match game.rules().scoring {
-                Scoring::Area | Scoring::TrompTaylor => {
-                    game.rules().handicap_compensation.points(game.handicap())
-                }
-                Scoring::Territory => 0.0,
-            };
+        let komi = playout_komi(game);
         self.kept = Some((
             tree,
             TreeKey {
@@ -718,6 +706,18 @@ impl Search {
             Decision::Play(Move::Pass)
         }
     }
+}
+
+/// Komi plus handicap compensation, as a playout's area count must beat it: White's points of
+/// compensation count only under area counting (territory counting gives none).
+fn playout_komi(game: &Game) -> f32 {
+    let compensation = match game.rules().scoring {
+        Scoring::Area | Scoring::TrompTaylor => {
+            game.rules().handicap_compensation.points(game.handicap())
+        }
+        Scoring::Territory => 0.0,
+    };
+    game.komi() + compensation
 }
 
 /// Counts the board as it stands (every stone alive; an empty region belongs to the colour
