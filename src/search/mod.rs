@@ -194,7 +194,7 @@ impl Search {
         let (mut tree, mut root) = self.prepare(game, color);
         self.run(&mut tree, &mut root, limits);
         let decision = self.decide(&tree, &root, game);
-        self.keep(tree, game, color, decision);
+        self.keep(tree, game, color);
         decision
     }
 
@@ -227,7 +227,7 @@ impl Search {
             }
             other => other,
         };
-        self.keep(tree, game, color, decision);
+        self.keep(tree, game, color);
         decision
     }
 
@@ -370,7 +370,7 @@ impl Search {
     }
 
     /// Keeps the tree for the next search.
-    fn keep(&mut self, tree: Tree, game: &Game, color: Color, _decision: Decision) {
+    fn keep(&mut self, tree: Tree, game: &Game, color: Color) {
         let komi = playout_komi(game);
         self.kept = Some((
             tree,
