@@ -31,6 +31,8 @@ Options:
   --time-per-move S         seconds per move, whatever the time control (a clock can shorten it)
   --default-playouts N      playouts per move when there is no time control and neither
                             option above is given (default 10000)
+  --max-move-time S         no move thinks longer than S seconds, whatever the clock or the
+                            options above say (default 120)
   --lag-margin S            seconds kept back from every time allowance for lag (default 1;
                             at most a quarter of a byo-yomi period)
   --resign-threshold X      resign when the best win rate is below X, 0..1 (default 0.1)
@@ -152,6 +154,13 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
             "--default-playouts" => config.default_playouts = positive(flag, &value("a number")?)?,
             "--time-per-move" => config.time_per_move = Some(duration(flag, &value("seconds")?)?),
             "--lag-margin" => config.budget.lag_margin = duration(flag, &value("seconds")?)?,
+            "--max-move-time" => {
+                let t = duration(flag, &value("seconds")?)?;
+                if t.is_zero() {
+                    return Err(format!("{flag} 0: a move needs some time"));
+                }
+                config.budget.max_move_time = t;
+            }
             "--resign-threshold" => {
                 let x = number(flag, &value("a win rate")?)?;
                 if !(0.0..=1.0).contains(&x) {

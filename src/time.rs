@@ -321,6 +321,10 @@ pub struct BudgetConfig {
     /// Fraction of a byo-yomi period (or of a Canadian stone's share), after the lag margin,
     /// that one move may use; the rest absorbs the search overshooting its budget. Default 0.85.
     pub period_fraction: f64,
+    /// No move thinks longer than this, whatever the clock says (`--max-move-time`): a clock
+    /// of a year shared over the moves left would otherwise give one move days. Default 120 s,
+    /// longer than any move needs and shorter than anyone waits.
+    pub max_move_time: Duration,
 }
 
 impl Default for BudgetConfig {
@@ -331,6 +335,7 @@ impl Default for BudgetConfig {
             min_think: Duration::from_millis(10),
             max_main_fraction: 0.2,
             period_fraction: 0.85,
+            max_move_time: Duration::from_secs(120),
         }
     }
 }
@@ -569,7 +574,7 @@ impl Clock {
                 }
             }
         };
-        Budget::Limit(think.max(config.min_think))
+        Budget::Limit(think.min(config.max_move_time).max(config.min_think))
     }
 
     /// This move's share of the main time left: spread over our expected moves, weighted by

@@ -312,7 +312,8 @@ impl Engine {
     }
 
     /// The limits of one search: `--playouts` / `--time-per-move` if given, else the clock's
-    /// budget, else `default_playouts`. A clock with a limit always caps the time.
+    /// budget, else `default_playouts`. A clock with a limit always caps the time, and
+    /// `max_move_time` caps every search, whatever the options and the clock say.
     fn limits(&self, color: Color, kind: GenmoveKind) -> Limits {
         let budget = if kind == GenmoveKind::Regression {
             None
@@ -336,6 +337,8 @@ impl Engine {
                 (playouts, time)
             }
         };
+        let ceiling = self.config.budget.max_move_time;
+        let time = Some(time.map_or(ceiling, |t| t.min(ceiling)));
         Limits {
             playouts,
             time,

@@ -115,8 +115,12 @@ pub struct Summary {
     pub pv: Vec<Move>,
 }
 
-/// Identifies the game state a kept tree was built for.
+/// Identifies the game state a kept tree was built for. The board size is part of it: the
+/// hash of an empty board is 0 on every size, so moves and hash alone cannot tell an empty
+/// 19×19 from an empty 9×9 (issue #6: a 19×19 tree reused on 9×9 played its off-board
+/// points into the playout board and corrupted its chain lists, and the descent never ended).
 struct TreeKey {
+    size: usize,
     moves: Vec<(Color, Move)>,
     root_hash: u64,
     color: Color,
@@ -304,6 +308,7 @@ impl Search {
             .count() as u32;
         let mut tree = self
             .reused_tree(game, color, komi)
+            .filter(|tree| root_fits_board(tree, &board))
             .unwrap_or_else(|| Tree::new(self.config.max_nodes));
         if !tree.node(Tree::ROOT).is_expanded() {
             self.moves_buf.clear();
@@ -339,7 +344,7 @@ impl Search {
     /// by moves the tree has (alternating colours) and the rest of the state is the same.
     fn reused_tree(&mut self, game: &Game, color: Color, komi: f32) -> Option<Tree> {
         let (tree, key) = self.kept.take()?;
-        if !self.config.reuse_tree || key.komi != komi {
+        if !self.config.reuse_tree || key.komi != komi || key.size != game.size() {
             return None;
         }
         let moves = game.moves();
@@ -375,6 +380,7 @@ impl Search {
         self.kept = Some((
             tree,
             TreeKey {
+                size: game.size(),
                 moves: game.moves().to_vec(),
                 root_hash: game.position().position_hash(),
                 color,
@@ -480,6 +486,16 @@ impl Search {
             }
             let child = self.select(tree, node, root);
             let mv = tree.node(child).mv();
+            // The tree's moves are legal on the board they were expanded from, so this never
+            // fires; it is here so that no tree, however it came about, can feed the board an
+            // illegal move (which corrupts its chain lists: issue #6). One load in the
+            // common case (an empty neighbour), once per tree level.
+            if let Move::Play(p) = mv {
+                if !board.is_legal(p) {
+                    debug_assert!(false, "tree move {p} illegal on the descent's board");
+                    break;
+                }
+            }
             board.play_unchecked(mv);
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
             to_move = to_move.opponent();
@@ -706,6 +722,17 @@ impl Search {
             Decision::Play(Move::Pass)
         }
     }
+}
+
+/// Returns true if and only if every move of the (expanded) root of `tree` is a pass or a
+/// legal move on `board`: a kept tree is only reused for the position it was built on.
+fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
+    tree.children_slice(Tree::ROOT)
+        .iter()
+        .all(|c| match c.mv() {
+            Move::Pass => true,
+            Move::Play(p) => board.is_legal(p),
+        })
 }
 
 /// Komi plus handicap compensation, as a playout's area count must beat it: White's points of

@@ -237,3 +237,52 @@ fn stop_flag_ends_a_search_after_the_floor() {
     assert!(matches!(decision, Decision::Play(_)));
     assert!(search.summary().playouts <= STOP_FLOOR);
 }
+
+/// Issue #6: the hash of an empty board is 0 on every size, so a tree kept from an empty
+/// 19×19 once passed for the tree of an empty 9×9; its off-board moves corrupted the descent's
+/// board and the search never ended. The other way round, a 9×9 tree confined a 19×19 search
+/// to the 9×9 corner.
+#[test]
+fn a_tree_from_another_board_size_is_never_reused() {
+    for (first, second) in [(19, 9), (9, 19), (2, 5), (5, 3), (25, 19)] {
+        let mut search = Search::new(Config::default());
+        search.genmove(
+            &Game::new(first, Rules::default()),
+            Color::Black,
+            &playouts(500),
+        );
+        let g = Game::new(second, Rules::default());
+        assert!(
+            search.reused_tree(&g, Color::Black, g.komi()).is_none(),
+            "{first}x{first} tree offered for {second}x{second}"
+        );
+        search.genmove(&g, Color::Black, &playouts(500));
+        let (tree, _) = search.kept.as_ref().expect("a kept tree");
+        let root_moves: Vec<Move> = tree
+            .children_slice(Tree::ROOT)
+            .iter()
+            .map(|c| c.mv())
+            .collect();
+        // Every point of the empty board, and pass.
+        assert_eq!(root_moves.len(), second * second + 1, "{first} -> {second}");
+        assert!(root_moves.iter().all(|&mv| match mv {
+            Move::Pass => true,
+            Move::Play(p) => p.is_on_board(second),
+        }));
+    }
+}
+
+/// A tree whose root moves the board refuses (however it came about) is dropped, not searched.
+#[test]
+fn a_kept_tree_that_does_not_fit_the_board_is_dropped() {
+    let mut tree = Tree::new(100);
+    tree.expand(
+        Tree::ROOT,
+        &[Move::Play(Point::new(15, 15)), Move::Pass],
+        Stats::default(),
+    );
+    let board = PlayoutBoard::new(9);
+    assert!(!root_fits_board(&tree, &board));
+    let board = PlayoutBoard::new(19);
+    assert!(root_fits_board(&tree, &board));
+}

@@ -501,6 +501,7 @@ fn budget_is_never_zero_whatever_the_state() {
         min_think: secs(0.01),
         max_main_fraction: 7.0,
         period_fraction: -1.0,
+        max_move_time: secs(60.0),
     };
     let clock = Clock::new(kgs("byoyomi 100 10 3"));
     assert!(limit(clock.budget(&silly, MIDDLE_19)) >= silly.min_think);
@@ -516,4 +517,39 @@ fn moves_left_estimate_is_sane() {
     // Out-of-range sizes are clamped, not trusted.
     assert!(GamePhase::new(0, 0).our_moves_left() >= 1);
     assert!(GamePhase::new(1000, 0).our_moves_left() <= 220);
+}
+
+/// Issue #6: a main time of a year shared over the moves left gave one move days. Whatever
+/// the clock says, no move thinks longer than `max_move_time`.
+#[test]
+fn no_clock_gives_a_move_more_than_the_ceiling() {
+    let config = BudgetConfig::default();
+    for control in [
+        "time_settings 1e20 30 1",
+        "time_settings 2147483648 2147483648 2147483648",
+        "kgs-time_settings canadian 1e99 1 1",
+        "kgs-time_settings byoyomi 1e30 1e30 5",
+        "kgs-time_settings absolute 1e12",
+    ] {
+        let words: Vec<String> = control
+            .split_whitespace()
+            .skip(1)
+            .map(String::from)
+            .collect();
+        let parsed = if control.starts_with("kgs") {
+            TimeControl::parse_kgs_time_settings(&words)
+        } else {
+            TimeControl::parse_time_settings(&words)
+        };
+        let clock = Clock::new(parsed.unwrap_or_else(|e| panic!("{control}: {e}")));
+        for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+            let b = limit(clock.budget(&config, phase));
+            assert!(b <= config.max_move_time, "{control}: {b:?}");
+            assert!(b >= config.max_move_time / 2, "{control}: only {b:?}");
+        }
+    }
+    // time_left with an absurd main time.
+    let mut clock = Clock::new(TimeControl::parse_time_settings(&["30", "5", "1"]).unwrap());
+    clock.time_left(Duration::from_secs_f64(1e15), 0);
+    assert!(limit(clock.budget(&config, MIDDLE_19)) <= config.max_move_time);
 }

@@ -21,7 +21,7 @@ fn logs_dir() -> PathBuf {
 }
 
 /// A running `tengen` with its stdout read by a thread, reply by reply.
-struct Engine {
+pub(crate) struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     replies: Receiver<Result<String, String>>,
@@ -29,7 +29,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(args: &[&str]) -> Engine {
+    pub(crate) fn start(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)
             .current_dir(logs_dir())
@@ -85,17 +85,17 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         let text = format!("{line}{}", self.eol);
         self.send_raw(text.as_bytes());
     }
 
     /// The next reply, without its final empty line; checks the GTP shape of the first line.
-    fn reply(&mut self) -> String {
+    pub(crate) fn reply(&mut self) -> String {
         self.reply_within(TIMEOUT)
     }
 
-    fn reply_within(&mut self, limit: Duration) -> String {
+    pub(crate) fn reply_within(&mut self, limit: Duration) -> String {
         let reply = match self.replies.recv_timeout(limit) {
             Ok(Ok(reply)) => reply,
             Ok(Err(e)) => panic!("malformed output: {e}"),
@@ -120,25 +120,25 @@ impl Engine {
         reply
     }
 
-    fn ask(&mut self, line: &str) -> String {
+    pub(crate) fn ask(&mut self, line: &str) -> String {
         self.send(line);
         self.reply()
     }
 
     /// Asks and returns the text of a successful reply (after `= `).
-    fn ok(&mut self, line: &str) -> String {
+    pub(crate) fn ok(&mut self, line: &str) -> String {
         let reply = self.ask(line);
         assert!(reply.starts_with("= "), "{line:?} failed: {reply:?}");
         reply[2..].to_string()
     }
 
     /// Sends `quit`, checks the `=`, and that the process exits within `limit`.
-    fn quit_within(mut self, limit: Duration) {
+    pub(crate) fn quit_within(mut self, limit: Duration) {
         assert_eq!(self.ask("quit"), "= ");
         self.wait_exit(limit);
     }
 
-    fn wait_exit(&mut self, limit: Duration) {
+    pub(crate) fn wait_exit(&mut self, limit: Duration) {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -351,13 +351,13 @@ fn patterns_match_what_they_say() {
 
 /// The replayer's own board: see gtp-logs/README.md, "Legality of generated moves".
 #[derive(Clone)]
-struct Mirror {
-    size: usize,
-    game: Option<Game>,
+pub(crate) struct Mirror {
+    pub(crate) size: usize,
+    pub(crate) game: Option<Game>,
 }
 
 impl Mirror {
-    fn new(size: usize) -> Mirror {
+    pub(crate) fn new(size: usize) -> Mirror {
         Mirror {
             size,
             game: Some(Game::new(size, Rules::default())),
@@ -397,7 +397,7 @@ impl Mirror {
     }
 
     /// Follows a successful command and its reply.
-    fn update(&mut self, command: &str, reply: &str, at: &str) {
+    pub(crate) fn update(&mut self, command: &str, reply: &str, at: &str) {
         if !reply.starts_with('=') {
             return;
         }
@@ -574,6 +574,12 @@ fn replay_gogui() {
     replay(&logs_dir().join("gogui.gtp"));
 }
 
+/// Issue #6: a 19×19 search, then a 9×9 game; the second search once never ended.
+#[test]
+fn replay_gogui_sizechange() {
+    replay(&logs_dir().join("gogui-sizechange.gtp"));
+}
+
 #[test]
 fn replay_twogtp() {
     replay(&logs_dir().join("twogtp.gtp"));
@@ -610,6 +616,7 @@ fn replay_every_other_transcript() {
     let known = [
         "sabaki",
         "gogui",
+        "gogui-sizechange",
         "twogtp",
         "twogtp-referee",
         "gtp2ogs-byoyomi",

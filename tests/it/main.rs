@@ -5,6 +5,7 @@
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
+//! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - tidy: the direction of dependencies between modules of src/
 
@@ -13,5 +14,6 @@ mod gtp;
 mod properties;
 mod referee;
 mod reference;
+mod sessions;
 mod testdata;
 mod tidy;
