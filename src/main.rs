@@ -39,6 +39,8 @@ Options:
   --no-resign               never resign
   --lenient-play            GTP play accepts any move on an empty point (ko, superko and
                             suicide unchecked), for servers whose rules differ from ours
+  --param NAME=VALUE        set one tunable number of the search (repeatable); GTP
+                            `tengen-param` lists the names and values, and sets them too
   --seed N                  seed of the search's random numbers (default 1)
   --gtp-log FILE            append every command received and reply sent to FILE
   -v, --verbose             log what the engine does to stderr (RUST_LOG overrides)
@@ -170,6 +172,17 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
             }
             "--no-resign" => config.search.resign_threshold = None,
             "--lenient-play" => config.lenient_play = true,
+            "--param" => {
+                let v = value("NAME=VALUE")?;
+                let (name, x) = v
+                    .split_once('=')
+                    .ok_or(format!("--param {v}: write NAME=VALUE"))?;
+                let x = number(flag, x)? as f32;
+                config.search.set_param(name, x).map_err(|e| {
+                    let names: Vec<&str> = config.search.params().iter().map(|(n, _)| *n).collect();
+                    format!("--param {e}; the names are {}", names.join(", "))
+                })?;
+            }
             "--seed" => config.search.seed = integer(flag, &value("a number")?)?,
             "--gtp-log" => config.gtp_log = Some(value("a file name")?.into()),
             _ => return Err(format!("unknown option {arg}")),

@@ -32,6 +32,7 @@ pub enum GtpError {
     CannotWriteFile,
     UnknownRules,
     UnknownTimeSystem,
+    BadParameter,
     Internal,
 }
 
@@ -50,6 +51,7 @@ impl fmt::Display for GtpError {
             GtpError::CannotWriteFile => "cannot write file",
             GtpError::UnknownRules => "unknown rules",
             GtpError::UnknownTimeSystem => "unknown time system",
+            GtpError::BadParameter => "bad parameter (tengen-param lists the names)",
             GtpError::Internal => "internal error",
         })
     }
@@ -119,7 +121,30 @@ pub const COMMANDS: &[Entry] = &[
     entry("list_stones", list_stones, false),
     entry("cputime", cputime, false),
     entry("gogui-interrupt", |_, _| Ok(String::new()), false),
+    entry("tengen-param", tengen_param, false),
 ];
+
+/// `tengen-param`: with no argument, every tunable number as `name value` lines; with
+/// `NAME VALUE`, sets one for the searches that follow.
+fn tengen_param(engine: &mut Engine, args: &[String]) -> Outcome {
+    match args {
+        [] => Ok(engine
+            .params()
+            .iter()
+            .map(|(name, value)| format!("{name} {value}"))
+            .collect::<Vec<_>>()
+            .join("\n")),
+        [name, value] => {
+            let value = number(value)? as f32;
+            engine.set_param(name, value).map_err(|e| {
+                log::warn!("tengen-param: {e}");
+                GtpError::BadParameter
+            })?;
+            Ok(String::new())
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
 
 /// Runs one command: looks it up, runs it under `catch_unwind`, and maps errors to their text.
 pub fn run(engine: &mut Engine, cmd: &Command) -> Reply {

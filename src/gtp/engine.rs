@@ -183,6 +183,20 @@ impl Engine {
         &self.config
     }
 
+    /// `tengen-param`: the tunable numbers of the search, one `name value` per line.
+    pub fn params(&self) -> Vec<(&'static str, f32)> {
+        self.config.search.params()
+    }
+
+    /// `tengen-param NAME VALUE`: sets one; the next search uses it (the kept tree is dropped).
+    pub fn set_param(&mut self, name: &str, value: f32) -> Result<(), String> {
+        let mut search = self.config.search.clone();
+        search.set_param(name, value)?;
+        self.config.search = search.clone();
+        self.search.set_config(search);
+        Ok(())
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         Snapshot(self.session.clone())
     }

@@ -14,16 +14,18 @@
 //!
 //! Depends on: playout, game, board, geom.
 
+pub mod prior;
 pub mod tree;
 
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use prior::PriorConfig;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tree::{NodeId, Stats, Tree};
+use tree::{NodeId, Prior, Stats, Tree};
 
 /// What the search chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,9 +45,8 @@ pub struct Config {
     /// Real visits a leaf needs before it is expanded. Default 2: expanding on the first visit
     /// doubles the tree for little gain.
     pub expand_threshold: u32,
-    /// Virtual visits of the even-game prior given to every new child (at a win rate of 0.5).
-    /// Default 10: keeps a child's first unlucky playout from burying it.
-    pub prior_visits: u32,
+    /// Weights of the priors given to every new child (`prior.rs`).
+    pub prior: PriorConfig,
     /// RAVE equivalence: the number of real visits at which AMAF and real statistics weigh the
     /// same. Default 1000 (Pachi and Fuego use values of this order).
     pub rave_equivalence: f32,
@@ -70,13 +71,47 @@ impl Default for Config {
             resign_threshold: Some(0.1),
             seed: 1,
             expand_threshold: 2,
-            prior_visits: 10,
+            prior: PriorConfig::default(),
             rave_equivalence: 1000.0,
             exploration: 0.0,
             max_nodes: 2_000_000,
             reuse_tree: true,
             score_weight: 0.0,
         }
+    }
+}
+
+impl Config {
+    /// Every tunable number by name, with its value: what `--param` and GTP `tengen-param`
+    /// accept.
+    pub fn params(&self) -> Vec<(&'static str, f32)> {
+        let mut params = vec![
+            ("expand_threshold", self.expand_threshold as f32),
+            ("rave_equivalence", self.rave_equivalence),
+            ("exploration", self.exploration),
+            ("score_weight", self.score_weight),
+        ];
+        params.extend(self.prior.params());
+        params
+    }
+
+    /// Sets the number called `name` (see `params`); an error says why not.
+    pub fn set_param(&mut self, name: &str, value: f32) -> Result<(), String> {
+        if !value.is_finite() {
+            return Err(format!("{name}: {value} is not a finite number"));
+        }
+        if value < 0.0 {
+            return Err(format!("{name}: {value} is negative"));
+        }
+        match name {
+            "expand_threshold" => self.expand_threshold = value.round() as u32,
+            "rave_equivalence" => self.rave_equivalence = value.max(1e-3),
+            "exploration" => self.exploration = value,
+            "score_weight" => self.score_weight = value,
+            _ if self.prior.set(name, value) => {}
+            _ => return Err(format!("unknown parameter {name}")),
+        }
+        Ok(())
     }
 }
 
@@ -136,7 +171,7 @@ pub struct Search {
     result: Box<PlayoutResult>,
     first_play: Box<[u8; MAX_POINTS]>,
     path: Vec<NodeId>,
-    moves_buf: Vec<Move>,
+    moves_buf: Vec<(Move, Prior)>,
     /// Sum of `result.owner` over the playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     summary: Summary,
@@ -310,12 +345,10 @@ impl Search {
             .reused_tree(game, color, komi)
             .filter(|tree| root_fits_board(tree, &board))
             .unwrap_or_else(|| Tree::new(self.config.max_nodes));
+        let last = game.moves().last().and_then(|&(_, mv)| mv.point());
         if !tree.node(Tree::ROOT).is_expanded() {
-            self.moves_buf.clear();
-            board.for_each_candidate(|p| self.moves_buf.push(Move::Play(p)));
-            self.moves_buf.push(Move::Pass);
-            let prior = self.prior();
-            tree.expand(Tree::ROOT, &self.moves_buf, prior);
+            self.children_of(&board, last);
+            tree.expand(Tree::ROOT, &self.moves_buf);
         }
         let legal = tree
             .children_slice(Tree::ROOT)
@@ -333,11 +366,16 @@ impl Search {
         (tree, root)
     }
 
-    fn prior(&self) -> Stats {
-        Stats {
-            visits: self.config.prior_visits,
-            wins: self.config.prior_visits as f32 * 0.5,
-        }
+    /// Fills `moves_buf` with the candidate moves of `board` and pass, each with its prior.
+    fn children_of(&mut self, board: &PlayoutBoard, last: Option<Point>) {
+        self.moves_buf.clear();
+        let config = &self.config.prior;
+        let buf = &mut self.moves_buf;
+        board.for_each_candidate(|p| {
+            let mv = Move::Play(p);
+            buf.push((mv, prior::prior_of(config, board, mv, last)));
+        });
+        buf.push((Move::Pass, prior::prior_of(config, board, Move::Pass, last)));
     }
 
     /// The kept tree's subtree for the current game, if the game went on from the kept root
@@ -478,8 +516,7 @@ impl Search {
         let mut game_over = false;
         loop {
             if !tree.node(node).is_expanded() {
-                let ready = tree.node(node).stats.visits
-                    >= self.config.prior_visits + self.config.expand_threshold;
+                let ready = tree.node(node).stats.visits >= self.config.expand_threshold;
                 if !ready || !self.expand(tree, node, board) {
                     break;
                 }
@@ -530,14 +567,14 @@ impl Search {
 
     /// Expands `node` with the candidate moves of `board`; false when the arena is full.
     fn expand(&mut self, tree: &mut Tree, node: NodeId, board: &PlayoutBoard) -> bool {
-        self.moves_buf.clear();
-        board.for_each_candidate(|p| self.moves_buf.push(Move::Play(p)));
-        self.moves_buf.push(Move::Pass);
-        if !tree.has_room(self.moves_buf.len()) {
+        // A full arena is known before any prior is computed: at most one child per empty
+        // point, and pass.
+        if !tree.has_room(board.n_empty() + 1) {
             return false;
         }
-        let prior = self.prior();
-        tree.expand(node, &self.moves_buf, prior);
+        let last = tree.node(node).mv().point();
+        self.children_of(board, last);
+        tree.expand(node, &self.moves_buf);
         true
     }
 
@@ -554,7 +591,7 @@ impl Search {
             if node == Tree::ROOT && !root.legal[i] {
                 continue;
             }
-            let u = self.urgency(c.stats, c.amaf, log_parent);
+            let u = self.urgency(c.stats, c.prior, c.amaf, log_parent);
             if u > best_urgency {
                 best_urgency = u;
                 best = i;
@@ -563,9 +600,16 @@ impl Search {
         NodeId(first + best as u32)
     }
 
-    fn urgency(&self, stats: Stats, amaf: Stats, log_parent: f32) -> f32 {
-        let n = stats.visits.max(1) as f32;
-        let q = stats.value();
+    /// The urgency of a child: its win rate with the prior's virtual playouts counted as real
+    /// ones, mixed with its AMAF win rate by RAVE's β, plus the UCT term if configured.
+    fn urgency(&self, stats: Stats, prior: Prior, amaf: Stats, log_parent: f32) -> f32 {
+        let n_prior = stats.visits as f32 + prior.visits();
+        let n = n_prior.max(1.0);
+        let q = if n_prior > 0.0 {
+            (stats.wins + prior.wins()) / n_prior
+        } else {
+            0.5
+        };
         let value = if amaf.visits > 0 {
             let an = amaf.visits as f32;
             let beta = an / (an + n + n * an / self.config.rave_equivalence);
@@ -662,11 +706,7 @@ impl Search {
                 .children(node)
                 .max_by_key(|&c| tree.node(c).stats.visits)
             {
-                Some(c)
-                    if tree.node(c).stats.visits > self.config.prior_visits && pv.len() < 12 =>
-                {
-                    node = c
-                }
+                Some(c) if tree.node(c).stats.visits > 0 && pv.len() < 12 => node = c,
                 _ => break,
             }
         }

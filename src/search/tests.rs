@@ -187,7 +187,7 @@ fn keeps_the_subtree_of_the_moves_played() {
     // The reply may have had too few visits to be expanded; the root of the reused tree is the
     // node reached by the two moves, with their statistics.
     let reused = reused.expect("the tree had both moves");
-    assert!(reused.node(Tree::ROOT).stats.visits > Config::default().prior_visits);
+    assert!(reused.node(Tree::ROOT).stats.visits > 0);
 
     // A different history drops the tree.
     let other = Game::new(9, Rules::default());
@@ -278,8 +278,10 @@ fn a_kept_tree_that_does_not_fit_the_board_is_dropped() {
     let mut tree = Tree::new(100);
     tree.expand(
         Tree::ROOT,
-        &[Move::Play(Point::new(15, 15)), Move::Pass],
-        Stats::default(),
+        &[
+            (Move::Play(Point::new(15, 15)), Prior::default()),
+            (Move::Pass, Prior::default()),
+        ],
     );
     let board = PlayoutBoard::new(9);
     assert!(!root_fits_board(&tree, &board));

@@ -40,12 +40,48 @@ impl Stats {
     }
 }
 
+/// What a new child is believed worth before any playout: `visits` virtual playouts at the
+/// win rate `value`, from the heuristics of `search::prior`. Kept apart from the real `Stats`,
+/// so that visit counts, the principal variation and the early stop read real playouts only.
+/// Packed in 4 bytes (weight and value as 16-bit integers) to keep `Node` at 28 bytes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Prior {
+    visits: u16,
+    /// Win rate in 1/65535ths.
+    value: u16,
+}
+
+impl Prior {
+    /// `visits` virtual playouts (rounded, at most 65535) won at the rate `value` (clamped
+    /// into [0, 1]).
+    pub fn new(visits: f32, value: f32) -> Prior {
+        Prior {
+            visits: visits.round().clamp(0.0, u16::MAX as f32) as u16,
+            value: (value.clamp(0.0, 1.0) * u16::MAX as f32).round() as u16,
+        }
+    }
+
+    pub fn visits(self) -> f32 {
+        self.visits as f32
+    }
+
+    pub fn value(self) -> f32 {
+        self.value as f32 / u16::MAX as f32
+    }
+
+    /// Virtual wins: `visits · value`.
+    pub fn wins(self) -> f32 {
+        self.visits() * self.value()
+    }
+}
+
 /// Encodes a pass in `Node::mv`.
 const PASS: u16 = u16::MAX;
 
 /// One move of the tree and what the search learned about it.
 ///
 /// Size-sensitive: a 19×19 search at 10k playouts/s grows the arena by ~3M nodes a minute.
+/// 28 bytes: move and child count (4), first child (4), stats (8), AMAF (8), prior (4).
 #[derive(Clone, Debug)]
 pub struct Node {
     /// The move into this node (`Point::index`, or `PASS`).
@@ -54,16 +90,18 @@ pub struct Node {
     n_children: u16,
     /// Index of the first child; children are contiguous.
     first_child: u32,
-    /// Real playouts through this node, plus the prior's virtual ones.
+    /// Real playouts through this node.
     pub stats: Stats,
+    /// Virtual playouts given at expansion (see `Prior`).
+    pub prior: Prior,
     /// All-moves-as-first statistics of this move, seen from the parent.
     pub amaf: Stats,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() <= 24);
+const _: () = assert!(std::mem::size_of::<Node>() <= 28);
 
 impl Node {
-    fn new(mv: Move, prior: Stats) -> Node {
+    fn new(mv: Move, prior: Prior) -> Node {
         Node {
             mv: match mv {
                 Move::Play(p) => p.index() as u16,
@@ -71,7 +109,8 @@ impl Node {
             },
             n_children: 0,
             first_child: 0,
-            stats: prior,
+            stats: Stats::default(),
+            prior,
             amaf: Stats::default(),
         }
     }
@@ -101,7 +140,7 @@ impl Tree {
     /// front so that expansion never reallocates during a search.
     pub fn new(capacity: usize) -> Tree {
         let mut nodes = Vec::with_capacity(capacity.max(1));
-        nodes.push(Node::new(Move::Pass, Stats::default()));
+        nodes.push(Node::new(Move::Pass, Prior::default()));
         Tree {
             nodes,
             capacity: capacity.max(1),
@@ -150,14 +189,14 @@ impl Tree {
         self.nodes.len() + n <= self.capacity
     }
 
-    /// Gives `id` the children `moves`, each starting from `prior`. The caller checks
-    /// `has_room` first; the arena never grows past its reservation.
-    pub fn expand(&mut self, id: NodeId, moves: &[Move], prior: Stats) {
+    /// Gives `id` the children `moves`, each with its prior. The caller checks `has_room`
+    /// first; the arena never grows past its reservation.
+    pub fn expand(&mut self, id: NodeId, moves: &[(Move, Prior)]) {
         debug_assert!(self.has_room(moves.len()));
         debug_assert!(!moves.is_empty() && moves.len() <= u16::MAX as usize);
         let first = self.nodes.len() as u32;
         self.nodes
-            .extend(moves.iter().map(|&mv| Node::new(mv, prior)));
+            .extend(moves.iter().map(|&(mv, prior)| Node::new(mv, prior)));
         let node = &mut self.nodes[id.0 as usize];
         node.first_child = first;
         node.n_children = moves.len() as u16;
@@ -209,20 +248,20 @@ mod tests {
         Move::Play(Point::from_index(i))
     }
 
+    fn with(moves: &[Move], prior: Prior) -> Vec<(Move, Prior)> {
+        moves.iter().map(|&mv| (mv, prior)).collect()
+    }
+
     #[test]
     fn expand_and_reroot_keep_statistics() {
         let mut tree = Tree::new(100);
-        tree.expand(Tree::ROOT, &[p(0), p(1), Move::Pass], Stats::default());
+        tree.expand(
+            Tree::ROOT,
+            &with(&[p(0), p(1), Move::Pass], Prior::default()),
+        );
         let c1 = tree.child_by_move(Tree::ROOT, p(1)).unwrap();
         tree.node_mut(c1).stats.add(1.0);
-        tree.expand(
-            c1,
-            &[p(2), p(3)],
-            Stats {
-                visits: 2,
-                wins: 1.0,
-            },
-        );
+        tree.expand(c1, &with(&[p(2), p(3)], Prior::new(2.0, 0.5)));
         let c13 = tree.child_by_move(c1, p(3)).unwrap();
         tree.node_mut(c13).stats.add(0.0);
         assert_eq!(tree.len(), 6);
@@ -234,11 +273,22 @@ mod tests {
         assert_eq!(
             sub.node(n3).stats,
             Stats {
-                visits: 3,
-                wins: 1.0
+                visits: 1,
+                wins: 0.0
             }
         );
+        assert_eq!(sub.node(n3).prior, Prior::new(2.0, 0.5));
         assert!(sub.child_by_move(Tree::ROOT, p(0)).is_none());
+    }
+
+    #[test]
+    fn priors_round_trip_within_their_precision() {
+        let prior = Prior::new(12.4, 0.3);
+        assert_eq!(prior.visits(), 12.0);
+        assert!((prior.value() - 0.3).abs() < 1e-4);
+        assert!((prior.wins() - 3.6).abs() < 1e-3);
+        assert_eq!(Prior::new(1e9, 7.0), Prior::new(65535.0, 1.0));
+        assert_eq!(Prior::new(-3.0, f32::NAN).visits(), 0.0);
     }
 
     #[test]
@@ -246,7 +296,7 @@ mod tests {
         let mut tree = Tree::new(3);
         assert!(tree.has_room(2));
         assert!(!tree.has_room(3));
-        tree.expand(Tree::ROOT, &[p(0), p(1)], Stats::default());
+        tree.expand(Tree::ROOT, &with(&[p(0), p(1)], Prior::default()));
         assert!(!tree.has_room(1));
         let sub = tree.subtree(Tree::ROOT);
         assert_eq!(sub.len(), 3);

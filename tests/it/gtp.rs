@@ -1115,6 +1115,10 @@ fn help_version_and_bad_options() {
         &["--rules", "chess"],
         &["--size", "30"],
         &["--no-resign=1"],
+        &["--param", "prior_even"],
+        &["--param", "nonsense=1"],
+        &["--param", "prior_even=-2"],
+        &["--max-move-time", "0"],
     ] {
         let out = run(bad);
         assert!(!out.status.success(), "{bad:?} accepted");
@@ -1175,4 +1179,28 @@ fn time_settings_survive_clear_board() {
         start.elapsed()
     );
     engine.quit_within(Duration::from_secs(5));
+}
+
+/// `tengen-param` lists the tunable numbers and sets one; bad names and values are refused
+/// with a GTP error and change nothing. `--param` sets them at start-up.
+#[test]
+fn tengen_param_lists_and_sets_the_search_numbers() {
+    let mut engine = Engine::start(&["--param", "prior_capture=33", "--playouts", "100"]);
+    let list = engine.ok("tengen-param");
+    assert!(list.contains("prior_even 10"), "{list}");
+    assert!(list.contains("prior_capture 33"), "{list}");
+    assert_eq!(engine.ok("tengen-param prior_even 3.5"), "");
+    assert!(engine.ok("tengen-param").contains("prior_even 3.5"));
+    for bad in [
+        "tengen-param nonsense 1",
+        "tengen-param prior_even -1",
+        "tengen-param prior_even nan",
+        "tengen-param prior_even",
+    ] {
+        let reply = engine.ask(bad);
+        assert!(reply.starts_with("? "), "{bad}: {reply}");
+    }
+    assert!(engine.ok("tengen-param").contains("prior_even 3.5"));
+    assert!(!engine.ok("genmove b").is_empty());
+    engine.quit_within(Duration::from_secs(2));
 }

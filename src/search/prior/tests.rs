@@ -1,0 +1,194 @@
+use super::*;
+use crate::game::{Game, Rules};
+
+/// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
+/// `to_move` to play.
+fn board(diagram: &str, to_move: Color) -> PlayoutBoard {
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let size = rows.len();
+    let mut g = Game::new(size, Rules::default());
+    for (i, row) in rows.iter().enumerate() {
+        let r = size - 1 - i;
+        for (c, ch) in row.split_whitespace().enumerate() {
+            let color = match ch {
+                "X" => Color::Black,
+                "O" => Color::White,
+                _ => continue,
+            };
+            g.setup(color, &[Point::new(c, r)]).unwrap();
+        }
+    }
+    let mut b = PlayoutBoard::from_position(g.position());
+    b.set_to_move(to_move);
+    b
+}
+
+fn at(s: &str, size: usize) -> Move {
+    Move::Play(Point::parse(s, size).unwrap())
+}
+
+/// Only the source called `name` on, at weight 10.
+fn only(name: &str) -> PriorConfig {
+    let mut config = PriorConfig::default();
+    for (n, _) in PriorConfig::default().params() {
+        config.set(n, 0.0);
+    }
+    assert!(config.set(name, 10.0));
+    config
+}
+
+#[test]
+fn the_even_prior_is_half_a_win() {
+    let b = board(". . .\n. . .\n. . .", Color::Black);
+    let p = prior_of(&only("prior_even"), &b, at("B2", 3), None);
+    assert_eq!(p.visits(), 10.0);
+    assert!((p.value() - 0.5).abs() < 1e-4);
+}
+
+#[test]
+fn capture_and_escape_are_wins() {
+    // White C3 is in atari; its liberty is D3.
+    let b = board(
+        ". . . . .
+         . . X . .
+         . X O . .
+         . . X . .
+         . . . . .",
+        Color::Black,
+    );
+    let capture = only("prior_capture");
+    let p = prior_of(&capture, &b, at("D3", 5), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 1.0));
+    assert_eq!(prior_of(&capture, &b, at("C5", 5), None).visits(), 0.0);
+
+    // Black C3 is in atari; its liberty is C4, which gives the chain three (B4, D4, C5).
+    let b = board(
+        ". . . . .
+         . . . . .
+         . O X O .
+         . . O . .
+         . . . . .",
+        Color::Black,
+    );
+    let escape = only("prior_escape");
+    let p = prior_of(&escape, &b, at("C4", 5), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 1.0));
+    assert_eq!(prior_of(&escape, &b, at("A1", 5), None).visits(), 0.0);
+}
+
+#[test]
+fn self_atari_is_a_loss_unless_it_captures() {
+    let config = only("prior_self_atari");
+    // Black A3 between White A4 and B3 keeps one liberty, A2: a self-atari.
+    // C3 has three empty neighbours: not one.
+    let b = board(
+        ". O . . .
+         O . O . .
+         . O . . .
+         . . . . .
+         . . . . .",
+        Color::Black,
+    );
+    let p = prior_of(&config, &b, at("A3", 5), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 0.0));
+    assert_eq!(prior_of(&config, &b, at("C3", 5), None).visits(), 0.0);
+
+    // C2 joins Black A2-B2 between White walls; the merged chain's only liberty is D2.
+    // D2 itself has three empty neighbours.
+    let b = board(
+        ". . . . .
+         . . . . .
+         O O O . .
+         X X . . .
+         O O O . .",
+        Color::Black,
+    );
+    let p = prior_of(&config, &b, at("C2", 5), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 0.0));
+    assert_eq!(prior_of(&config, &b, at("D2", 5), None).visits(), 0.0);
+
+    // Filling a liberty of White's chain in atari captures it: no self-atari malus.
+    let b = board(
+        ". . . . .
+         . . . . .
+         O O O X .
+         X X . O X
+         O O O X .",
+        Color::Black,
+    );
+    assert_eq!(prior_of(&config, &b, at("C2", 5), None).visits(), 0.0);
+}
+
+#[test]
+fn moves_near_the_last_one_are_wins() {
+    let b = board(&". . . . . . . . .\n".repeat(9), Color::White);
+    let config = only("prior_near_last");
+    let last = Point::parse("E5", 9).ok();
+    for near in ["E6", "F6", "G5", "E3", "D4"] {
+        let p = prior_of(&config, &b, at(near, 9), last);
+        assert_eq!((p.visits(), p.value()), (10.0, 1.0), "{near}");
+    }
+    for far in ["E8", "G7", "A1"] {
+        assert_eq!(
+            prior_of(&config, &b, at(far, 9), last).visits(),
+            0.0,
+            "{far}"
+        );
+    }
+    assert_eq!(prior_of(&config, &b, at("E6", 9), None).visits(), 0.0);
+}
+
+#[test]
+fn low_lines_of_an_empty_area_are_losses_the_third_a_win() {
+    let b = board(&". . . . . . . . .\n".repeat(9), Color::Black);
+    let low = only("prior_low_empty");
+    let third = only("prior_third_line_empty");
+    for p in ["A1", "E1", "B5", "J9", "H4"] {
+        let x = prior_of(&low, &b, at(p, 9), None);
+        assert_eq!((x.visits(), x.value()), (10.0, 0.0), "{p}");
+    }
+    let x = prior_of(&third, &b, at("C5", 9), None);
+    assert_eq!((x.visits(), x.value()), (10.0, 1.0));
+    assert_eq!(prior_of(&third, &b, at("E5", 9), None).visits(), 0.0);
+    // A stone nearby: the area is not empty any more.
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . X . . . . . .
+         . . . . . . . . .",
+        Color::White,
+    );
+    assert_eq!(prior_of(&low, &b, at("B1", 9), None).visits(), 0.0);
+    assert_eq!(prior_of(&low, &b, at("H1", 9), None).visits(), 10.0);
+}
+
+#[test]
+fn passing_early_is_a_loss() {
+    let b = board(&". . . . . . . . .\n".repeat(9), Color::Black);
+    let config = only("prior_early_pass");
+    let p = prior_of(&config, &b, Move::Pass, None);
+    assert_eq!((p.visits(), p.value()), (10.0, 0.0));
+}
+
+#[test]
+fn every_weight_has_a_name() {
+    let mut config = PriorConfig::default();
+    for (name, value) in PriorConfig::default().params() {
+        assert!(config.set(name, value + 1.0), "{name}");
+    }
+    assert!(config
+        .params()
+        .iter()
+        .zip(PriorConfig::default().params())
+        .all(|((_, a), (_, b))| *a == b + 1.0));
+    assert!(!config.set("prior_nonsense", 1.0));
+}
