@@ -63,6 +63,11 @@ pub struct Config {
     /// game against GNU Go ended W+368.5). Default 0: 0.02 lost 9–21 in self-play on 9×9 at
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,
+    /// Dynamic komi of handicap games: points per handicap stone at the start. Default 7
+    /// (Pachi's value of a handicap stone on 19×19).
+    pub dynkomi_per_stone: f32,
+    /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.
+    pub dynkomi_moves: f32,
 }
 
 impl Default for Config {
@@ -77,6 +82,8 @@ impl Default for Config {
             max_nodes: 2_000_000,
             reuse_tree: true,
             score_weight: 0.0,
+            dynkomi_per_stone: 7.0,
+            dynkomi_moves: 200.0,
         }
     }
 }
@@ -90,6 +97,8 @@ impl Config {
             ("rave_equivalence", self.rave_equivalence),
             ("exploration", self.exploration),
             ("score_weight", self.score_weight),
+            ("dynkomi_per_stone", self.dynkomi_per_stone),
+            ("dynkomi_moves", self.dynkomi_moves),
         ];
         params.extend(self.prior.params());
         params
@@ -108,6 +117,8 @@ impl Config {
             "rave_equivalence" => self.rave_equivalence = value.max(1e-3),
             "exploration" => self.exploration = value,
             "score_weight" => self.score_weight = value,
+            "dynkomi_per_stone" => self.dynkomi_per_stone = value,
+            "dynkomi_moves" => self.dynkomi_moves = value,
             _ if self.prior.set(name, value) => {}
             _ => return Err(format!("unknown parameter {name}")),
         }
@@ -333,7 +344,7 @@ impl Search {
     fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(color);
-        let komi = playout_komi(game);
+        let komi = playout_komi(&self.config, game);
         let passes = game
             .moves()
             .iter()
@@ -414,7 +425,7 @@ impl Search {
 
     /// Keeps the tree for the next search.
     fn keep(&mut self, tree: Tree, game: &Game, color: Color) {
-        let komi = playout_komi(game);
+        let komi = playout_komi(&self.config, game);
         self.kept = Some((
             tree,
             TreeKey {
@@ -775,16 +786,34 @@ fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
         })
 }
 
-/// Komi plus handicap compensation, as a playout's area count must beat it: White's points of
-/// compensation count only under area counting (territory counting gives none).
-fn playout_komi(game: &Game) -> f32 {
+/// Komi plus handicap compensation, as a playout's area count must beat it (White's points of
+/// compensation count only under area counting; territory counting gives none), plus the
+/// dynamic komi of handicap games.
+fn playout_komi(config: &Config, game: &Game) -> f32 {
     let compensation = match game.rules().scoring {
         Scoring::Area | Scoring::TrompTaylor => {
             game.rules().handicap_compensation.points(game.handicap())
         }
         Scoring::Territory => 0.0,
     };
-    game.komi() + compensation
+    game.komi() + compensation + dynamic_komi(config, game)
+}
+
+/// Extra komi for White in a handicap game, shrinking linearly to 0 over the first
+/// `dynkomi_moves` moves (scaled from 19×19 by the board's area), in whole points so that a
+/// kept tree stays valid for a few moves. Pachi's "linear" dynamic komi: the handicap makes
+/// every playout a win for Black (or a loss for White), and a search whose moves all win or
+/// all lose cannot tell good moves from slack ones; the extra komi brings the win rates back
+/// towards one half, for whichever side tengen plays, and vanishes as the game settles.
+fn dynamic_komi(config: &Config, game: &Game) -> f32 {
+    let stones = game.handicap();
+    if stones < 2 {
+        return 0.0;
+    }
+    let area = (game.size() * game.size()) as f32;
+    let horizon = (config.dynkomi_moves * area / 361.0).max(1.0);
+    let left = (1.0 - game.moves().len() as f32 / horizon).max(0.0);
+    (config.dynkomi_per_stone * stones as f32 * left).round()
 }
 
 /// Counts the board as it stands (every stone alive; an empty region belongs to the colour
