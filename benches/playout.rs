@@ -15,7 +15,7 @@ fn light_playouts(c: &mut Criterion) {
         c.bench_function(&format!("light playout {size}x{size} from empty"), |b| {
             b.iter(|| {
                 board.copy_from(&start);
-                playout::run(&mut board, &mut rng, &mut result);
+                playout::run(&mut board, &playout::Light, &mut rng, &mut result);
                 black_box(result.score)
             })
         });

@@ -120,7 +120,7 @@ fn bench_size(size: usize, seconds: f64) -> Figures {
     loop {
         for _ in 0..BATCH {
             board.copy_from(&start_board);
-            playout::run(&mut board, &mut rng, &mut result);
+            playout::run(&mut board, &playout::Light, &mut rng, &mut result);
             if f.playouts < SIGNATURE_PLAYOUTS {
                 f.score_sum += result.score as i64;
                 f.hash = fnv(f.hash, result.score as i64 as u64);

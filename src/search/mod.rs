@@ -254,7 +254,7 @@ impl Search {
         self.owner_sum.fill(0);
         for _ in 0..n_playouts {
             work.copy_from(&board);
-            playout::run(&mut work, &mut self.rng, &mut self.result);
+            playout::run(&mut work, &playout::Light, &mut self.rng, &mut self.result);
             for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
                 *sum += o as i32;
             }
@@ -498,7 +498,7 @@ impl Search {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
-            playout::run(board, &mut self.rng, &mut self.result);
+            playout::run(board, &playout::Light, &mut self.rng, &mut self.result);
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };
