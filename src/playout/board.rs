@@ -139,7 +139,7 @@ impl Chain {
 /// plays for `to_move()` and hands the move over. Everything lives in fixed arrays (no heap),
 /// so a clone is one memcpy and `copy_from` copies only the part a smaller board uses.
 ///
-/// Size-sensitive: 23,564 bytes (seven 1024-entry grids, 12 kB of them chain figures). The
+/// Size-sensitive: 23,568 bytes (seven 1024-entry grids, 12 kB of them chain figures). The
 /// search copies a board once per playout: `copy_from` copies only the prefix a board of its
 /// size uses (~2.5 kB on 9×9, ~16 kB on 19×19; criterion: 0.05 µs and 0.13 µs, against
 /// 0.16–0.25 µs for `clone()`), far below a playout's 9–60 µs. Keep it heap-free and `Clone`.

@@ -1,4 +1,4 @@
-//! Monte Carlo tree search: UCT with RAVE over the light playouts of `playout`.
+//! Monte Carlo tree search: UCT with RAVE over the playouts of `playout` (heavy by default).
 //!
 //! One search = many iterations of: descend the tree from the root by urgency (RAVE-mixed win
 //! rate), expand a leaf that has been visited often enough, finish the game with a playout,
@@ -62,6 +62,11 @@ pub struct Config {
     /// game against GNU Go ended W+368.5). Default 0: 0.02 lost 9–21 in self-play on 9×9 at
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,
+    /// The playouts' policy. Default `Heavy` (MoGo's tactics and 3×3 shapes, issue 7);
+    /// `Light` is uniformly random, faster and weaker.
+    pub playout_policy: playout::PolicyKind,
+    /// The heavy policy's probabilities and switches (see `playout::Config`).
+    pub playout: playout::Config,
 }
 
 impl Default for Config {
@@ -76,6 +81,8 @@ impl Default for Config {
             max_nodes: 2_000_000,
             reuse_tree: true,
             score_weight: 0.0,
+            playout_policy: playout::PolicyKind::Heavy,
+            playout: playout::Config::default(),
         }
     }
 }
@@ -254,7 +261,13 @@ impl Search {
         self.owner_sum.fill(0);
         for _ in 0..n_playouts {
             work.copy_from(&board);
-            playout::run(&mut work, &playout::Light, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                &mut work,
+                &mut self.rng,
+                &mut self.result,
+            );
             for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
                 *sum += o as i32;
             }
@@ -498,7 +511,13 @@ impl Search {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
-            playout::run(board, &playout::Light, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                board,
+                &mut self.rng,
+                &mut self.result,
+            );
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };
