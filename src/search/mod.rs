@@ -1,4 +1,4 @@
-//! Monte Carlo tree search: UCT with RAVE over the light playouts of `playout`.
+//! Monte Carlo tree search: UCT with RAVE over the playouts of `playout` (heavy by default).
 //!
 //! One search = many iterations of: descend the tree from the root by urgency (RAVE-mixed win
 //! rate), expand a leaf that has been visited often enough, finish the game with a playout,
@@ -68,6 +68,11 @@ pub struct Config {
     pub dynkomi_per_stone: f32,
     /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.
     pub dynkomi_moves: f32,
+    /// The playouts' policy. Default `Heavy` (MoGo's tactics and 3×3 shapes, issue 7);
+    /// `Light` is uniformly random, faster and weaker.
+    pub playout_policy: playout::PolicyKind,
+    /// The heavy policy's probabilities and switches (see `playout::Config`).
+    pub playout: playout::Config,
 }
 
 impl Default for Config {
@@ -84,6 +89,8 @@ impl Default for Config {
             score_weight: 0.0,
             dynkomi_per_stone: 7.0,
             dynkomi_moves: 200.0,
+            playout_policy: playout::PolicyKind::Heavy,
+            playout: playout::Config::default(),
         }
     }
 }
@@ -101,6 +108,7 @@ impl Config {
             ("dynkomi_moves", self.dynkomi_moves),
         ];
         params.extend(self.prior.params());
+        params.extend(self.playout.params());
         params
     }
 
@@ -120,6 +128,7 @@ impl Config {
             "dynkomi_per_stone" => self.dynkomi_per_stone = value,
             "dynkomi_moves" => self.dynkomi_moves = value,
             _ if self.prior.set(name, value) => {}
+            _ if self.playout.set(name, value) => {}
             _ => return Err(format!("unknown parameter {name}")),
         }
         Ok(())
@@ -304,7 +313,13 @@ impl Search {
         self.owner_sum.fill(0);
         for _ in 0..n_playouts {
             work.copy_from(&board);
-            playout::run(&mut work, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                &mut work,
+                &mut self.rng,
+                &mut self.result,
+            );
             for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
                 *sum += o as i32;
             }
@@ -562,7 +577,13 @@ impl Search {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
-            playout::run(board, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                board,
+                &mut self.rng,
+                &mut self.result,
+            );
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };

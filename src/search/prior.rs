@@ -15,7 +15,7 @@
 //! Depends on: playout, geom.
 
 use super::tree::Prior;
-use crate::geom::{Color, Move, Point, MAX_POINTS};
+use crate::geom::{Move, Point};
 use crate::playout::PlayoutBoard;
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
@@ -34,6 +34,9 @@ pub struct PriorConfig {
     /// A move that puts the mover's own new chain in atari without capturing, as losses.
     /// Default 15.
     pub self_atari: f32,
+    /// A move that makes one of the playouts' 3×3 shapes (`playout::pattern3`: hane, cut,
+    /// edge), as wins. Default 10.
+    pub pattern: f32,
     /// A move within distance 2 (|dx| + |dy| ≤ 2, or a diagonal) of the last move, as wins.
     /// Default 4.
     pub near_last: f32,
@@ -54,6 +57,7 @@ impl Default for PriorConfig {
             capture: 20.0,
             escape: 0.0,
             self_atari: 15.0,
+            pattern: 10.0,
             near_last: 4.0,
             low_empty: 6.0,
             third_line_empty: 4.0,
@@ -70,6 +74,7 @@ impl PriorConfig {
             ("prior_capture", self.capture),
             ("prior_escape", self.escape),
             ("prior_self_atari", self.self_atari),
+            ("prior_pattern", self.pattern),
             ("prior_near_last", self.near_last),
             ("prior_low_empty", self.low_empty),
             ("prior_third_line_empty", self.third_line_empty),
@@ -84,6 +89,7 @@ impl PriorConfig {
             "prior_capture" => &mut self.capture,
             "prior_escape" => &mut self.escape,
             "prior_self_atari" => &mut self.self_atari,
+            "prior_pattern" => &mut self.pattern,
             "prior_near_last" => &mut self.near_last,
             "prior_low_empty" => &mut self.low_empty,
             "prior_third_line_empty" => &mut self.third_line_empty,
@@ -156,8 +162,11 @@ pub fn prior_of(
     if saves && (captures || n_empty >= 2) {
         sum.add(config.escape, 1.0);
     }
-    if !captures && n_empty < 2 && is_self_atari(board, p, me) {
+    if board.self_atari_stones(p).is_some() {
         sum.add(config.self_atari, 0.0);
+    }
+    if board.makes_shape(p) {
+        sum.add(config.pattern, 1.0);
     }
     if let Some(l) = last {
         let (dx, dy) = (p.col().abs_diff(l.col()), p.row().abs_diff(l.row()));
@@ -199,70 +208,6 @@ fn area_is_empty(board: &PlayoutBoard, p: Point) -> bool {
         }
     }
     true
-}
-
-/// Returns true if and only if `me` playing the empty point `p` (which captures nothing)
-/// leaves the new chain with exactly one liberty. Exact: floods the friendly chains next to
-/// `p` (only when `p` has fewer than two empty neighbours, else it cannot be self-atari) and
-/// stops at the second liberty. Fixed-size buffers on the stack.
-fn is_self_atari(board: &PlayoutBoard, p: Point, me: Color) -> bool {
-    let size = board.size();
-    let mut first_lib: Option<Point> = None;
-    // Records liberty `q`; true once a second distinct one is seen.
-    let mut second = |q: Point| -> bool {
-        if q == p {
-            return false;
-        }
-        match first_lib {
-            None => {
-                first_lib = Some(q);
-                false
-            }
-            Some(f) => f != q,
-        }
-    };
-    let mut seen = [false; MAX_POINTS];
-    let mut stack = [p; MAX_POINTS];
-    let mut top = 0;
-    seen[p.index()] = true;
-    for q in p.neighbors(size) {
-        match board.stone_at(q) {
-            None => {
-                if second(q) {
-                    return false;
-                }
-            }
-            Some(c) if c == me && !seen[q.index()] => {
-                seen[q.index()] = true;
-                stack[top] = q;
-                top += 1;
-            }
-            Some(_) => {}
-        }
-    }
-    while top > 0 {
-        top -= 1;
-        let s = stack[top];
-        for q in s.neighbors(size) {
-            if seen[q.index()] {
-                continue;
-            }
-            match board.stone_at(q) {
-                None => {
-                    if second(q) {
-                        return false;
-                    }
-                }
-                Some(c) if c == me => {
-                    seen[q.index()] = true;
-                    stack[top] = q;
-                    top += 1;
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    first_lib.is_some()
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::{Game, Rules};
+use crate::geom::Color;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
 /// `to_move` to play.
@@ -191,4 +192,34 @@ fn every_weight_has_a_name() {
         .zip(PriorConfig::default().params())
         .all(|((_, a), (_, b))| *a == b + 1.0));
     assert!(!config.set("prior_nonsense", 1.0));
+}
+
+#[test]
+fn shape_moves_are_wins() {
+    // A cutting point and hane shapes around two diagonal pairs.
+    let b = board(
+        ". . . . . . .
+         . . . . . . .
+         . . X O . . .
+         . . O X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::Black,
+    );
+    let config = only("prior_pattern");
+    let mut n_shapes = 0;
+    for p in Point::all(7) {
+        if b.stone_at(p).is_some() {
+            continue;
+        }
+        let prior = prior_of(&config, &b, Move::Play(p), None);
+        if b.makes_shape(p) {
+            n_shapes += 1;
+            assert_eq!((prior.visits(), prior.value()), (10.0, 1.0), "{p}");
+        } else {
+            assert_eq!(prior.visits(), 0.0, "{p}");
+        }
+    }
+    assert!(n_shapes > 0, "no shape around a crosscut");
 }
