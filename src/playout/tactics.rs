@@ -71,8 +71,6 @@ pub(crate) fn atari_liberty(ch: &Chain) -> usize {
 
 /// Slow path: the distinct liberties of the chain headed at `h`, walking its stones, up to
 /// `N` of them (the walk stops once `N` are found). Cost: four reads per stone walked.
-// Not yet used outside the tests: the tree's priors (#7) are its next user.
-#[allow(dead_code)]
 pub(crate) fn chain_liberties<const N: usize>(b: &PlayoutBoard, h: usize) -> PointSet<N> {
     let s = b.stride_m();
     let mut libs = PointSet::<N>::new();

@@ -20,7 +20,7 @@ pub mod tree;
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
-use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -192,6 +192,8 @@ pub struct Search {
     first_play: Box<[u8; MAX_POINTS]>,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
+    /// Reads ladders for the priors (its own board stack, reserved once).
+    ladders: Box<LadderReader>,
     /// Sum of `result.owner` over the playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     summary: Summary,
@@ -219,6 +221,7 @@ impl Search {
             first_play: Box::new([0; MAX_POINTS]),
             path: Vec::with_capacity(MAX_DEPTH),
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
+            ladders: Box::default(),
             owner_sum: Box::new([0; MAX_POINTS]),
             summary: Summary::default(),
         }
@@ -397,11 +400,15 @@ impl Search {
         self.moves_buf.clear();
         let config = &self.config.prior;
         let buf = &mut self.moves_buf;
+        let ladders = &mut self.ladders;
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
-            buf.push((mv, prior::prior_of(config, board, mv, last)));
+            buf.push((mv, prior::prior_of(config, board, ladders, mv, last)));
         });
-        buf.push((Move::Pass, prior::prior_of(config, board, Move::Pass, last)));
+        buf.push((
+            Move::Pass,
+            prior::prior_of(config, board, ladders, Move::Pass, last),
+        ));
     }
 
     /// The kept tree's subtree for the current game, if the game went on from the kept root
