@@ -53,7 +53,7 @@ pub struct Config {
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
-    /// Arena size in nodes (24 bytes each). Default 2M nodes = 48 MB.
+    /// Arena size in nodes (28 bytes each). Default 2M nodes = 56 MB.
     pub max_nodes: usize,
     /// Reuse the subtree of the moves played since the last search. Default on.
     pub reuse_tree: bool,
