@@ -7,12 +7,16 @@
 //! playouts (score sum and a hash of every score and length): a refactor that changes the
 //! signature changed what the playouts do, not just their speed. A second line per size
 //! times the exact board: `board::Position::try_play` replaying a few recorded random games.
+//! A third times the whole search as `genmove` runs it (default `search::Config`: heavy
+//! playouts, priors, tree descent and update) from the empty board for the same time.
 //!
-//! Depends on: playout, board, geom.
+//! Depends on: search, playout, game, board, geom.
 
 use crate::board::Position;
-use crate::geom::Move;
+use crate::game::{Game, Rules};
+use crate::geom::{Color, Move};
 use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::search::{self, Limits, Search};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -235,6 +239,28 @@ fn print_figures(n: usize, kind: &str, f: &Figures) {
     );
 }
 
+/// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
+/// with a time limit of `seconds`. Returns playouts, wall time and thread CPU time.
+fn bench_search(size: usize, seconds: f64) -> (u64, Duration, Option<Duration>) {
+    let game = Game::new(size, Rules::default());
+    let mut search = Search::new(search::Config {
+        seed: SEED,
+        ..search::Config::default()
+    });
+    let limits = Limits {
+        playouts: None,
+        time: Some(Duration::from_secs_f64(seconds)),
+        stop: None,
+    };
+    let cpu0 = thread_cpu_time();
+    search.genmove(&game, Color::Black, &limits);
+    let cpu = thread_cpu_time()
+        .zip(cpu0)
+        .and_then(|(t1, t0)| t1.checked_sub(t0));
+    let summary = search.summary();
+    (summary.playouts, summary.elapsed, cpu)
+}
+
 /// Runs the benchmark and prints its figures to stdout.
 pub fn run(args: &[String]) -> Result<(), String> {
     let opts = parse_args(args)?;
@@ -269,6 +295,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
+        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds);
+        let per_cpu = cpu
+            .filter(|c| !c.is_zero())
+            .map(|c| format!(", {:.0} per CPU second", playouts as f64 / c.as_secs_f64()))
+            .unwrap_or_default();
+        println!(
+            "{n}x{n} search: {:.0} heavy playouts/s with the tree{per_cpu} ({playouts} playouts in {:.2} s, priors and RAVE on)",
+            playouts as f64 / elapsed.as_secs_f64(),
+            elapsed.as_secs_f64()
+        );
     }
     Ok(())
 }
