@@ -3,7 +3,7 @@ use crate::game::{RuleSet, Rules};
 
 /// A game from a diagram (rows top-down, `X` Black, `O` White, `.` empty) set up as stones,
 /// with `to_move` to play.
-fn game(diagram: &str, komi: f32, to_move: Color) -> Game {
+pub(super) fn game(diagram: &str, komi: f32, to_move: Color) -> Game {
     let rows: Vec<&str> = diagram
         .lines()
         .map(str::trim)

@@ -1,28 +1,10 @@
 use super::*;
-use crate::game::{Game, Rules};
 use crate::geom::Color;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
 /// `to_move` to play.
 fn board(diagram: &str, to_move: Color) -> PlayoutBoard {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let size = rows.len();
-    let mut g = Game::new(size, Rules::default());
-    for (i, row) in rows.iter().enumerate() {
-        let r = size - 1 - i;
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let color = match ch {
-                "X" => Color::Black,
-                "O" => Color::White,
-                _ => continue,
-            };
-            g.setup(color, &[Point::new(c, r)]).unwrap();
-        }
-    }
+    let g = crate::search::tests::game(diagram, 0.0, to_move);
     let mut b = PlayoutBoard::from_position(g.position());
     b.set_to_move(to_move);
     b
