@@ -22,7 +22,8 @@ use super::Signals;
 use crate::board::Bitboard;
 use crate::game::{handicap, Game, RuleSet, Scoring};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
-use crate::score::{self, GameResult};
+use crate::judge::{self, Judgment};
+use crate::score::GameResult;
 use crate::search::{self, Decision, Limits, Search};
 use crate::sgf::{self, SgfGame};
 use crate::time::{BudgetConfig, Clock, GamePhase, TimeControl};
@@ -37,6 +38,9 @@ use std::time::{Duration, Instant};
 pub struct Config {
     /// Rules until `kgs-rules` changes them. Default: Chinese (RULES.md).
     pub rules: RuleSet,
+    /// The rules were chosen on the command line (`--rules`): a file's `RU` does not replace
+    /// them at `loadsgf`. Default false.
+    pub rules_chosen: bool,
     /// Komi until `komi` changes it; `None` = the ruleset's default komi.
     pub komi: Option<f32>,
     /// Board side at start-up. Default 19, as GTP assumes before any `boardsize`.
@@ -48,8 +52,9 @@ pub struct Config {
     /// Playouts per move when there is no time control and neither of the two options above is
     /// given. Default 10,000: a few seconds on 19×19 at worst, never an endless think.
     pub default_playouts: u64,
-    /// Playouts used to judge dead stones for `final_score` / `final_status_list`. Default 2,000.
-    pub dead_stone_playouts: usize,
+    /// How dead stones and seki are judged for `final_score`, `final_status_list` and the
+    /// end of the game (`judge::Config`: 2,000 playouts, seed 1).
+    pub judge: judge::Config,
     /// How the per-move budget is taken from the clock (`--lag-margin`).
     pub budget: BudgetConfig,
     /// Search settings: resignation threshold (`--resign-threshold`, `--no-resign`), seed.
@@ -65,12 +70,13 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             rules: RuleSet::Chinese,
+            rules_chosen: false,
             komi: None,
             board_size: 19,
             playouts: None,
             time_per_move: None,
             default_playouts: 10_000,
-            dead_stone_playouts: 2_000,
+            judge: judge::Config::default(),
             budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
@@ -84,6 +90,8 @@ impl Default for Config {
 struct Session {
     game: Game,
     rules: RuleSet,
+    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
+    rules_chosen: bool,
     /// Set by `komi` or `--komi`; `None` means the ruleset's default.
     komi: Option<f32>,
     time_control: TimeControl,
@@ -149,9 +157,8 @@ pub struct Engine {
     search: Search,
     signals: Signals,
     started: Instant,
-    /// Dead stones of the last position judged, keyed by its hash and move count, so that
-    /// `final_status_list` and `final_score` of one position agree.
-    dead_cache: Option<(u64, usize, Bitboard)>,
+    /// The last position judged, keyed by its hash, move count and counting.
+    judgment_cache: Option<((u64, usize, Scoring), Judgment)>,
 }
 
 impl Engine {
@@ -160,6 +167,7 @@ impl Engine {
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
             rules: config.rules,
+            rules_chosen: config.rules_chosen,
             komi: config.komi,
             time_control,
             clocks: [Clock::new(time_control), Clock::new(time_control)],
@@ -171,7 +179,7 @@ impl Engine {
             session,
             signals,
             started: Instant::now(),
-            dead_cache: None,
+            judgment_cache: None,
         }
     }
 
@@ -205,7 +213,7 @@ impl Engine {
     pub fn restore(&mut self, snapshot: Snapshot) {
         self.session = snapshot.0;
         self.search = Search::new(self.config.search.clone());
-        self.dead_cache = None;
+        self.judgment_cache = None;
     }
 
     // ----- board set-up -----
@@ -232,6 +240,7 @@ impl Engine {
     /// default komi too, unless a komi was set.
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.session.rules = rules;
+        self.session.rules_chosen = true;
         self.session.game.set_rules(rules.rules());
         let komi = self.session.komi();
         self.session.game.set_komi(komi);
@@ -442,37 +451,36 @@ impl Engine {
 
     // ----- end of game -----
 
-    /// Stones judged dead in the current position (none under Tromp-Taylor, which removes
-    /// nothing).
-    fn dead_stones(&mut self) -> Bitboard {
+    /// The judgment of the current position (`judge::judge`), cached by position hash, move
+    /// count and rules, so that `final_status_list` and `final_score` of one position agree.
+    pub fn judgment(&mut self) -> Judgment {
         let game = &self.session.game;
-        if game.rules().scoring == Scoring::TrompTaylor {
-            return Bitboard::default();
-        }
-        let key = (game.position().position_hash(), game.moves().len());
-        if let Some((hash, n_moves, dead)) = &self.dead_cache {
-            if (*hash, *n_moves) == key {
-                return *dead;
+        let key = (
+            game.position().position_hash(),
+            game.moves().len(),
+            game.rules().scoring,
+        );
+        if let Some((k, judgment)) = &self.judgment_cache {
+            if *k == key {
+                return judgment.clone();
             }
         }
-        let dead = self
-            .search
-            .dead_stones(game, self.config.dead_stone_playouts);
-        self.dead_cache = Some((key.0, key.1, dead));
-        dead
+        let judgment = judge::judge(game, &self.config.judge);
+        self.judgment_cache = Some((key, judgment.clone()));
+        judgment
     }
 
     pub fn final_score(&mut self) -> GameResult {
-        let dead = self.dead_stones();
-        GameResult::Score(score::score(&self.session.game, &dead))
+        let judgment = self.judgment();
+        judgment.result(&self.session.game)
     }
 
     /// The stones of one status, one chain per line, each line's vertices space-separated.
     /// Alive excludes seki: GNU Go's reading of the three lists as a partition of the stones.
     pub fn final_status_list(&mut self, status: Status) -> String {
-        let dead = self.dead_stones();
+        let judgment = self.judgment();
+        let (dead, seki) = (judgment.dead, judgment.seki);
         let position = self.session.game.position();
-        let seki = score::seki_stones(position, &dead);
         let mut wanted = Bitboard::default();
         for color in Color::BOTH {
             for p in position.stones(color).iter() {
@@ -511,7 +519,9 @@ impl Engine {
     // ----- files -----
 
     /// `loadsgf FILE [N]`: the position before move N of the file's main line (all of it
-    /// without N). The file's komi and rules replace ours when it has them. The game is built
+    /// without N). The file's komi (`KM`) replaces ours, as GNU Go's `loadsgf` does; its rules
+    /// (`RU`) apply only when the controller chose none (`kgs-rules`, `--rules`): a chosen
+    /// ruleset survives `loadsgf` (issue #8). The game is built
     /// aside and swapped in only on success; returns the colour to move.
     pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, GtpError> {
         let bytes = read_capped(path, sgf::MAX_TEXT_BYTES as u64).map_err(|e| {
@@ -543,6 +553,7 @@ impl Engine {
             .rules
             .as_deref()
             .and_then(|r| r.parse::<RuleSet>().ok())
+            .filter(|_| !session.rules_chosen)
         {
             session.rules = rules;
         }
