@@ -139,20 +139,22 @@ fn play_out(
 ) {
     let size = board.size();
     let mut passes = 0;
+    let mut last: Option<Point> = None;
     for _ in 0..playout::move_cap(size) {
         if passes >= 2 {
             break;
         }
-        candidates.clear();
-        board.for_each_candidate(|p| candidates.push(p));
         let color = board.to_move();
-        let mut chosen = None;
-        while !candidates.is_empty() {
+        let mut chosen = last.and_then(|l| urgent(board, scratch, l, color));
+        if chosen.is_none() {
+            candidates.clear();
+            board.for_each_candidate(|p| candidates.push(p));
+        }
+        while chosen.is_none() && !candidates.is_empty() {
             let i = (rng.next_u32() as u64 * candidates.len() as u64 >> 32) as usize;
             let p = candidates.swap_remove(i);
             if !is_big_self_atari(board, scratch, p, color) {
                 chosen = Some(p);
-                break;
             }
         }
         match chosen {
@@ -165,7 +167,58 @@ fn play_out(
                 passes += 1;
             }
         }
+        last = chosen;
     }
+}
+
+/// The answer to the opponent's last move at `last`, if it is urgent: capture its chain when
+/// it is in atari; else save a chain of `color` next to it that it put in atari, by
+/// extending on the last liberty when that gives more than one.
+fn urgent(
+    board: &PlayoutBoard,
+    scratch: &mut PlayoutBoard,
+    last: Point,
+    color: Color,
+) -> Option<Point> {
+    let size = board.size();
+    if board.in_atari(last) {
+        if let Some(lib) = last_liberty(board, last).filter(|&l| board.is_legal(l)) {
+            return Some(lib);
+        }
+    }
+    for q in last.neighbors(size) {
+        if board.stone_at(q) == Some(color) && board.in_atari(q) {
+            if let Some(lib) = last_liberty(board, q).filter(|&l| board.is_legal(l)) {
+                scratch.copy_from(board);
+                scratch.play_unchecked(Move::Play(lib));
+                if !scratch.in_atari(lib) {
+                    return Some(lib);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The liberty of the chain through `p`, which is in atari (a flood fill over its stones).
+fn last_liberty(board: &PlayoutBoard, p: Point) -> Option<Point> {
+    let size = board.size();
+    let color = board.stone_at(p)?;
+    let mut seen = Bitboard::from_point(p);
+    let mut stack = vec![p];
+    while let Some(s) = stack.pop() {
+        for q in s.neighbors(size) {
+            match board.stone_at(q) {
+                None => return Some(q),
+                Some(c) if c == color && !seen.contains(q) => {
+                    seen.insert(q);
+                    stack.push(q);
+                }
+                _ => {}
+            }
+        }
+    }
+    None
 }
 
 /// Returns true if and only if `color` playing the legal point `p` joins a chain of its own
@@ -270,6 +323,17 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
             if g.mean < threshold {
                 next |= chain.stones;
             }
+            #[cfg(test)]
+            if std::env::var_os("JUDGE_DEBUG").is_some() {
+                eprintln!(
+                    "chain {} mean {:.2} group mean {:.2} eyes {} -> {}",
+                    chain.stones.first().unwrap(),
+                    chain.mean,
+                    g.mean,
+                    g.eyes,
+                    g.mean < threshold
+                );
+            }
         }
         next -= proved_alive;
         if next == dead {
@@ -282,7 +346,7 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
 
 /// A group with two eyes (by `Group::eyes`) is dead only when its mean ownership from its own
 /// side is below this: the playouts must clearly say so.
-const ALIVE_WITH_EYES: f32 = -0.5;
+const ALIVE_WITH_EYES: f32 = 0.0;
 /// A group with fewer than two eyes is dead unless the playouts clearly say it lives.
 const ALIVE_WITHOUT_EYES: f32 = 0.3;
 
