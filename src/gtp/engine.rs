@@ -52,9 +52,6 @@ pub struct Config {
     /// Playouts per move when there is no time control and neither of the two options above is
     /// given. Default 10,000: a few seconds on 19×19 at worst, never an endless think.
     pub default_playouts: u64,
-    /// How dead stones and seki are judged for `final_score`, `final_status_list` and the
-    /// end of the game (`judge::Config`: 2,000 playouts, seed 1).
-    pub judge: judge::Config,
     /// How the per-move budget is taken from the clock (`--lag-margin`).
     pub budget: BudgetConfig,
     /// Search settings: resignation threshold (`--resign-threshold`, `--no-resign`), seed.
@@ -76,7 +73,6 @@ impl Default for Config {
             playouts: None,
             time_per_move: None,
             default_playouts: 10_000,
-            judge: judge::Config::default(),
             budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
@@ -465,7 +461,7 @@ impl Engine {
                 return judgment.clone();
             }
         }
-        let judgment = judge::judge(game, &self.config.judge);
+        let judgment = judge::judge(game, &self.config.search.judge);
         self.judgment_cache = Some((key, judgment.clone()));
         judgment
     }

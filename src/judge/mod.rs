@@ -82,6 +82,13 @@ impl Judgment {
     }
 }
 
+/// Who counts the point `p` under area counting with the judgment's dead stones taken off:
+/// the colour of a live stone on it, or of the only colour around its empty region; None for
+/// dame.
+pub fn owns(game: &Game, judgment: &Judgment, p: Point) -> Option<Color> {
+    score::area(game.position(), &judgment.dead).owner[p.index()]
+}
+
 /// Judges the position of `game` (see the module doc). Under Tromp-Taylor counting nothing is
 /// dead: every stone on the board counts.
 pub fn judge(game: &Game, config: &Config) -> Judgment {

@@ -50,7 +50,7 @@ fn final_score(file: &str, rules: RuleSet, seed: u64) -> (String, String) {
         rules_chosen: true,
         ..Config::default()
     };
-    config.judge.seed = seed;
+    config.search.judge.seed = seed;
     let mut engine = Engine::new(config, Default::default());
     engine.loadsgf(&path, None).expect("loadsgf");
     assert_eq!(
