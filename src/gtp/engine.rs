@@ -19,7 +19,7 @@
 use super::commands::GtpError;
 use super::placement;
 use super::Signals;
-use crate::board::Bitboard;
+use crate::board::{Bitboard, PlayError};
 use crate::game::{handicap, Game, RuleSet, Scoring};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
@@ -257,7 +257,11 @@ impl Engine {
         };
         result.map_err(|e| {
             log::info!("play {color} {mv} refused: {e}");
-            GtpError::IllegalMove
+            let repeats = match e {
+                PlayError::Superko => self.session.game.repeated_move(color, mv),
+                _ => None,
+            };
+            GtpError::IllegalMoveBecause(e, repeats)
         })
     }
 
@@ -720,6 +724,87 @@ mod tests {
             let t = process_cpu_seconds().expect("parsable /proc/self/stat");
             assert!((0.0..1e6).contains(&t));
         }
+    }
+
+    fn engine(config: Config) -> Engine {
+        Engine::new(config, Signals::default())
+    }
+
+    fn play_all(engine: &mut Engine, moves: &str) {
+        let size = engine.game().size();
+        for (i, v) in moves.split_whitespace().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mv = Move::parse(v, size).unwrap();
+            engine.play(color, mv).unwrap();
+        }
+    }
+
+    fn refusal(engine: &mut Engine, color: Color, v: &str) -> String {
+        let mv = Move::parse(v, engine.game().size()).unwrap();
+        engine.play(color, mv).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let mut e = engine(Config::default());
+        e.boardsize(9).unwrap();
+        play_all(&mut e, "B3 D4 C4 E3 C2 D2 A9 C3 D3");
+        assert_eq!(refusal(&mut e, Color::White, "C3"), "illegal move: ko");
+        assert_eq!(
+            refusal(&mut e, Color::White, "D3"),
+            "illegal move: occupied"
+        );
+        play_all(&mut e, "J2 J9 H1");
+        assert_eq!(refusal(&mut e, Color::White, "J1"), "illegal move: suicide");
+    }
+
+    #[test]
+    fn superko_says_which_position_it_repeats() {
+        // Fuego's long-life position: after three moves, W A4 recreates the start position.
+        let mut e = engine(Config::default());
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/sgf/fuego/repetition/long-life.sgf");
+        e.loadsgf(&path, Some(4)).unwrap();
+        e.set_rules(RuleSet::Chinese);
+        let why = refusal(&mut e, Color::White, "A4");
+        assert!(
+            why.starts_with("illegal move: superko: repeats the position "),
+            "{why}"
+        );
+        assert_eq!(
+            why, "illegal move: superko: repeats the position before move 1",
+            "long-life repeats its start"
+        );
+    }
+
+    #[test]
+    fn loadsgf_keeps_rules_a_controller_chose() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo/scoring/score10.sgf");
+        // Nobody chose: the file's RU[Japanese] applies.
+        let mut e = engine(Config::default());
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Japanese);
+        // kgs-rules chose Chinese: it survives loadsgf.
+        let mut e = engine(Config::default());
+        e.set_rules(RuleSet::Chinese);
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Chinese);
+        assert_eq!(e.game().rules().scoring, Scoring::Area);
+        // So does --rules.
+        let mut e = engine(Config {
+            rules: RuleSet::Aga,
+            rules_chosen: true,
+            ..Config::default()
+        });
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Aga);
+        // The file's komi applies in every case.
+        assert_eq!(e.game().komi(), 5.5);
     }
 
     #[test]
