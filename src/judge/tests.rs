@@ -58,3 +58,63 @@ fn show() {
     let judgment = judge(&game, &Config::default());
     eprintln!("{}", picture(&game, &judgment));
 }
+
+/// A game on the position of `diagram` (see `Position::from_diagram`), Black to move.
+fn game_of(diagram: &str, rules: RuleSet, komi: f32) -> Game {
+    let pos = Position::from_diagram(diagram).expect("diagram");
+    let mut game = Game::new(pos.size(), rules.rules());
+    game.set_komi(komi);
+    for color in Color::BOTH {
+        let points: Vec<Point> = pos.stones(color).iter().collect();
+        if !points.is_empty() {
+            game.setup(color, &points).unwrap();
+        }
+    }
+    game
+}
+
+fn points(size: usize, vertices: &str) -> Bitboard {
+    vertices
+        .split_whitespace()
+        .map(|v| Point::parse(v, size).unwrap())
+        .collect()
+}
+
+/// Both sides live with proved eyes; in the bottom-left corner the black chain A1 A2 A3 B3 and
+/// the white chain C1 C2 C3 share their only liberties B1 and B2, which touch nothing else:
+/// whoever fills one puts himself in atari. Seki without eyes.
+const SEKI: &str = "
+    . O . O X . X
+    O O O O X X X
+    O O O O X . X
+    O O X X X X X
+    X X O X . X .
+    X . O X X X X
+    X . O X . X .
+";
+
+#[test]
+fn group_seki_without_eyes() {
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(SEKI, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert!(judgment.dead.is_empty(), "{}", picture(&game, &judgment));
+        assert_eq!(
+            judgment.seki,
+            points(7, "A1 A2 A3 B3 C1 C2 C3"),
+            "{rules:?}"
+        );
+        assert!(!judgment.unconditional.intersects(&judgment.seki));
+        let area = score::area(game.position(), &judgment.dead);
+        assert!(area.dame.contains(Point::parse("B1", 7).unwrap()));
+        assert!(area.dame.contains(Point::parse("B2", 7).unwrap()));
+    }
+    // Territory: White's eyes A7 C7, Black's F7 F5 E3 G3 E1 G1; the seki counts nothing.
+    let game = game_of(SEKI, RuleSet::Japanese, 0.0);
+    assert_eq!(judge(&game, &Config::default()).score(&game), 4.0);
+    // Area: every stone and eye; B1 and B2 are dame.
+    let game = game_of(SEKI, RuleSet::Chinese, 0.0);
+    let area = score::area(game.position(), &Bitboard::EMPTY);
+    assert_eq!(area.dame.count(), 2);
+    assert_eq!(judge(&game, &Config::default()).score(&game), area.margin());
+}
