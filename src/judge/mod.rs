@@ -309,7 +309,8 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
     let proved_alive = benson.alive_stones();
     let proved_dead = benson.dead_stones(pos);
     let chains = Chains::new(pos, ownership);
-    // A first guess chain by chain, then groups and their eyes with that guess taken off.
+    // A first guess chain by chain, then groups and their eyes with that guess taken off, and
+    // the decision group by group (a chain of the first guess is its own group).
     let mut dead = proved_dead;
     for chain in &chains.list {
         if chain.mean < 0.0 {
@@ -317,38 +318,55 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
         }
     }
     dead -= proved_alive;
-    for _ in 0..2 {
-        let groups = chains.groups(pos, dead);
-        let mut next = proved_dead;
-        for (c, chain) in chains.list.iter().enumerate() {
-            let g = &groups[c];
-            let threshold = if g.eyes >= 2 {
-                ALIVE_WITH_EYES
-            } else {
-                ALIVE_WITHOUT_EYES
-            };
-            if g.mean < threshold {
-                next |= chain.stones;
-            }
-            #[cfg(test)]
-            if std::env::var_os("JUDGE_DEBUG").is_some() {
-                eprintln!(
-                    "chain {} mean {:.2} group mean {:.2} eyes {} -> {}",
-                    chain.stones.first().unwrap(),
-                    chain.mean,
-                    g.mean,
-                    g.eyes,
-                    g.mean < threshold
-                );
-            }
+    let groups = chains.groups(pos, dead);
+    let mut dead = proved_dead;
+    for (chain, g) in chains.list.iter().zip(&groups) {
+        let threshold = if g.eyes >= 2 {
+            ALIVE_WITH_EYES
+        } else {
+            ALIVE_WITHOUT_EYES
+        };
+        if g.mean < threshold || g.bent_four {
+            dead |= chain.stones;
         }
-        next -= proved_alive;
-        if next == dead {
-            break;
-        }
-        dead = next;
     }
-    dead
+    dead - proved_alive
+}
+
+/// Returns true if and only if `region` is the eye space of a bent four in the corner: four
+/// points, a corner point, the next two along one edge and the next one along the other
+/// (A1 B1 C1 A2 or A1 A2 A3 B1, and their mirror images). A group whose only eye space this
+/// is dies: the opponent takes the vital point and wins the ko once the ko threats are gone
+/// (the Japanese rules call it dead as it stands). Playouts, which do not remove ko threats
+/// first, often let it live.
+fn is_bent_four_in_corner(region: Bitboard, size: usize) -> bool {
+    if region.count() != 4 {
+        return false;
+    }
+    let last = size - 1;
+    for (corner_col, dc) in [(0isize, 1isize), (last as isize, -1)] {
+        for (corner_row, dr) in [(0isize, 1isize), (last as isize, -1)] {
+            let at = |col: isize, row: isize| Point::new(col as usize, row as usize);
+            let along_row = [
+                at(corner_col, corner_row),
+                at(corner_col + dc, corner_row),
+                at(corner_col + 2 * dc, corner_row),
+                at(corner_col, corner_row + dr),
+            ];
+            let along_col = [
+                at(corner_col, corner_row),
+                at(corner_col, corner_row + dr),
+                at(corner_col, corner_row + 2 * dr),
+                at(corner_col + dc, corner_row),
+            ];
+            for shape in [along_row, along_col] {
+                if shape.iter().all(|&p| region.contains(p)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// A group with two eyes (by `Group::eyes`) is dead only when its mean ownership from its own
@@ -371,6 +389,8 @@ struct Group {
     /// Eyes: regions (empty points and dead stones) bordered by the group's colour alone and
     /// touching the group; one or two points count one, three or more count two.
     eyes: usize,
+    /// The group's only eye region is a bent four in the corner (`is_bent_four_in_corner`).
+    bent_four: bool,
 }
 
 /// The chains of a position, numbered, with the chain number of every stone.
@@ -430,6 +450,7 @@ impl Chains {
         }
         // Regions of one colour: union their chains, remember them as eyes.
         let mut eye_regions: Vec<(usize, usize)> = Vec::new();
+        let mut bent_four_at: Vec<usize> = Vec::new();
         let mut seen = Bitboard::EMPTY;
         for p in open {
             if seen.contains(p) {
@@ -459,6 +480,9 @@ impl Chains {
                 }
                 if let Some(f) = first {
                     eye_regions.push((f, if region.count() >= 3 { 2 } else { 1 }));
+                    if is_bent_four_in_corner(region, size) {
+                        bent_four_at.push(f);
+                    }
                 }
             }
         }
@@ -466,6 +490,11 @@ impl Chains {
         let mut total = vec![0.0f32; n];
         let mut n_stones = vec![0usize; n];
         let mut eyes = vec![0usize; n];
+        let mut n_regions = vec![0usize; n];
+        let mut bent_four = vec![false; n];
+        for &c in &bent_four_at {
+            bent_four[uf.find(c)] = true;
+        }
         for (c, chain) in self.list.iter().enumerate() {
             let g = uf.find(c);
             total[g] += chain.mean * chain.stones.count() as f32;
@@ -474,6 +503,7 @@ impl Chains {
         for &(c, e) in &eye_regions {
             let g = uf.find(c);
             eyes[g] += e;
+            n_regions[g] += 1;
         }
         (0..n)
             .map(|c| {
@@ -481,12 +511,14 @@ impl Chains {
                     return Group {
                         mean: self.list[c].mean,
                         eyes: 0,
+                        bent_four: false,
                     };
                 }
                 let g = uf.find(c);
                 Group {
                     mean: total[g] / n_stones[g] as f32,
                     eyes: eyes[g],
+                    bent_four: bent_four[g] && n_regions[g] == 1,
                 }
             })
             .collect()

@@ -118,3 +118,54 @@ fn group_seki_without_eyes() {
     assert_eq!(area.dame.count(), 2);
     assert_eq!(judge(&game, &Config::default()).score(&game), area.margin());
 }
+
+/// White's corner group has the eye space of a bent four in the corner (A2 A1 B1 C1) and one
+/// outside liberty (D3): Black kills it with the vital point B1 and the ko that follows, once
+/// the ko threats are gone. Japanese rules call it dead as it stands; under area counting the
+/// play gets there too. Either way its stones come off and the corner is Black's.
+const BENT_FOUR: &str = "
+    . X . X . O .
+    X X X X O O O
+    . X . X O . O
+    X X X X X O O
+    O O X . X O .
+    . O O O X O O
+    . . . O X X O
+";
+
+#[test]
+fn bent_four_in_the_corner_is_dead_under_each_ruleset() {
+    let white_corner = points(7, "A3 B3 B2 C2 D2 D1");
+    for rules in [RuleSet::Japanese, RuleSet::Chinese, RuleSet::Aga] {
+        let game = game_of(BENT_FOUR, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert_eq!(
+            judgment.dead,
+            white_corner,
+            "{rules:?}\n{}",
+            picture(&game, &judgment)
+        );
+        assert!(judgment.seki.is_empty());
+        let owner = owns(&game, &judgment, Point::parse("A1", 7).unwrap());
+        assert_eq!(owner, Some(Color::Black), "{rules:?}");
+    }
+    // Under Tromp-Taylor nothing is removed.
+    let game = game_of(BENT_FOUR, RuleSet::TrompTaylor, 0.0);
+    assert!(judge(&game, &Config::default()).dead.is_empty());
+}
+
+#[test]
+fn judgment_does_not_depend_on_the_seed_here() {
+    for diagram in [SEKI, BENT_FOUR] {
+        let game = game_of(diagram, RuleSet::Chinese, 7.5);
+        let a = judge(&game, &Config::default());
+        let b = judge(
+            &game,
+            &Config {
+                seed: 2,
+                ..Config::default()
+            },
+        );
+        assert_eq!((a.dead, a.seki), (b.dead, b.seki));
+    }
+}
