@@ -142,6 +142,7 @@ pub const COMMANDS: &[Entry] = &[
     entry("cputime", cputime, false),
     entry("gogui-interrupt", |_, _| Ok(String::new()), false),
     entry("tengen-param", tengen_param, false),
+    entry("tengen-count", tengen_count, true),
 ];
 
 /// `tengen-param`: with no argument, every tunable number as `name value` lines; with
@@ -420,6 +421,13 @@ fn final_status_list(engine: &mut Engine, args: &[String]) -> Outcome {
         _ => return Err(GtpError::Syntax),
     };
     Ok(engine.final_status_list(status))
+}
+
+/// `tengen-count`: area and stone count against par, komi and handicap compensation in
+/// stones, and the territory count, with the dead stones of `final_status_list`.
+fn tengen_count(engine: &mut Engine, args: &[String]) -> Outcome {
+    args_n::<0>(args)?;
+    Ok(engine.count_report())
 }
 
 fn kgs_game_over(_: &mut Engine, _: &[String]) -> Outcome {

@@ -470,6 +470,12 @@ impl Engine {
         judgment
     }
 
+    /// `tengen-count` (see `judge::count_report`).
+    pub fn count_report(&mut self) -> String {
+        let judgment = self.judgment();
+        judge::count_report(&self.session.game, &judgment)
+    }
+
     pub fn final_score(&mut self) -> GameResult {
         let judgment = self.judgment();
         judgment.result(&self.session.game)

@@ -169,3 +169,48 @@ fn judgment_does_not_depend_on_the_seed_here() {
         assert_eq!((a.dead, a.seki), (b.dead, b.seki));
     }
 }
+
+#[test]
+fn quarters_are_written_as_referees_write_them() {
+    assert_eq!(quarters(180.5), "180½");
+    assert_eq!(quarters(3.75), "3¾");
+    assert_eq!(quarters(184.25), "184¼");
+    assert_eq!(quarters(0.5), "½");
+    assert_eq!(quarters(-1.25), "-1¼");
+    assert_eq!(quarters(4.0), "4");
+}
+
+#[test]
+fn count_report_of_the_seki() {
+    let game = game_of(SEKI, RuleSet::Chinese, 7.5);
+    let judgment = judge(&game, &Config::default());
+    let report = count_report(&game, &judgment);
+    let area = score::area(game.position(), &judgment.dead);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 4, "{report}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "area: Black {} White {} dame 2",
+            area.points(Color::Black),
+            area.points(Color::White)
+        )
+    );
+    assert!(
+        lines[1].contains("against par 24½, komi 3¾ stones"),
+        "{report}"
+    );
+    assert!(lines[1].ends_with("Black needs more than 28¼"), "{report}");
+    assert!(
+        lines[2].starts_with("territory: Black 6 + 0 prisoners, White 2 + 0"),
+        "{report}"
+    );
+    assert_eq!(
+        lines[3],
+        format!(
+            "results: area {}, territory {}",
+            judgment.result(&game),
+            GameResult::Score(4.0 - 7.5)
+        )
+    );
+}

@@ -276,7 +276,7 @@ impl Search {
                     if !dead.contains(p) && !is_liberty_of(game, dead, p) =>
                 {
                     capture_move(game, color, dead)
-                        .map(|mv| Decision::Play(mv))
+                        .map(Decision::Play)
                         .unwrap_or(decision)
                 }
                 Decision::Play(Move::Pass) | Decision::Resign => capture_move(game, color, dead)
