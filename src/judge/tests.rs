@@ -1,34 +1,6 @@
 use super::*;
 use crate::game::RuleSet;
 
-/// A game from an SGF record of `tests/data/sgf` (no handicap or setup handling beyond
-/// what the records there need).
-fn load(file: &str) -> Game {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/sgf")
-        .join(file);
-    let record = crate::sgf::parse_bytes(&std::fs::read(path).unwrap()).unwrap();
-    let mut game = Game::new(record.size, RuleSet::Japanese.rules());
-    game.set_komi(record.komi.unwrap_or(0.0));
-    for color in Color::BOTH {
-        let points: Vec<Point> = record
-            .setup
-            .iter()
-            .filter(|s| s.0 == color)
-            .map(|s| s.1)
-            .collect();
-        if !points.is_empty() {
-            game.setup(color, &points).unwrap();
-        }
-    }
-    for &(c, mv) in &record.moves {
-        if game.try_play(c, mv).is_err() {
-            game.play_lenient(c, mv).unwrap();
-        }
-    }
-    game
-}
-
 fn picture(game: &Game, judgment: &Judgment) -> String {
     let pos = game.position();
     let size = pos.size();
@@ -48,15 +20,6 @@ fn picture(game: &Game, judgment: &Judgment) -> String {
         out.push('\n');
     }
     out
-}
-
-#[test]
-#[ignore]
-fn show() {
-    let file = std::env::var("JUDGE_FILE").unwrap();
-    let game = load(&file);
-    let judgment = judge(&game, &Config::default());
-    eprintln!("{}", picture(&game, &judgment));
 }
 
 /// A game on the position of `diagram` (see `Position::from_diagram`), Black to move.
@@ -212,5 +175,46 @@ fn count_report_of_the_seki() {
             judgment.result(&game),
             GameResult::Score(4.0 - 7.5)
         )
+    );
+}
+
+/// Seki with one eye each: the black chain A3 B3 A2 B2 B1 (eye A1) and the white chain C3 C2
+/// D2 E2 F2 F1 D1 (eye E1) share their last liberty C1. Filling C1 is self-atari for either
+/// side, and neither can play in the other's eye.
+const SEKI_ONE_EYE_EACH: &str = "
+    . O X . X . X
+    O O X X X X X
+    . O X . X . X
+    O O X X X X X
+    X X O X X X X
+    X X O O O O X
+    . X . O . O X
+";
+
+#[test]
+fn seki_with_one_eye_each() {
+    let in_seki = points(7, "A3 B3 A2 B2 B1 C3 C2 D2 E2 F2 F1 D1");
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(SEKI_ONE_EYE_EACH, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert!(judgment.dead.is_empty(), "{}", picture(&game, &judgment));
+        assert_eq!(judgment.seki, in_seki, "{rules:?}");
+    }
+    // Territory: White A7 A5, Black D7 F7 D5 F5; the seki eyes A1 and E1 count for nobody.
+    let game = game_of(SEKI_ONE_EYE_EACH, RuleSet::Japanese, 0.0);
+    let judgment = judge(&game, &Config::default());
+    assert_eq!(judgment.score(&game), 2.0);
+    // Area: each seki eye counts for its owner; only the shared liberty C1 is dame.
+    let game = game_of(SEKI_ONE_EYE_EACH, RuleSet::Chinese, 0.0);
+    let judgment = judge(&game, &Config::default());
+    let area = score::area(game.position(), &judgment.dead);
+    assert_eq!(area.dame, points(7, "C1"));
+    assert_eq!(
+        owns(&game, &judgment, Point::parse("A1", 7).unwrap()),
+        Some(Color::Black)
+    );
+    assert_eq!(
+        owns(&game, &judgment, Point::parse("E1", 7).unwrap()),
+        Some(Color::White)
     );
 }
