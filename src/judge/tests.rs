@@ -218,3 +218,36 @@ fn seki_with_one_eye_each() {
         Some(Color::White)
     );
 }
+
+/// A black group in White's corner with one real eye (A1) and a false eye (C2): the stone D2
+/// that completes C2 is in atari, and White's capture on C2 also puts the whole group in
+/// atari, which Black cannot relieve by retaking (ko). Dead, eye or no eye.
+const FALSE_EYE: &str = "
+    . O . O . O .
+    O O O O O O O
+    . O . O . O .
+    O O O O O O O
+    X X X O O O O
+    X X . X O . O
+    . X X O O O .
+";
+
+#[test]
+fn dead_group_with_a_false_eye() {
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(FALSE_EYE, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert_eq!(
+            judgment.dead,
+            game.position().stones(Color::Black),
+            "{rules:?}\n{}",
+            picture(&game, &judgment)
+        );
+        assert!(judgment.seki.is_empty());
+        // Benson proves White alive; nothing of Black.
+        assert_eq!(judgment.unconditional, game.position().stones(Color::White));
+    }
+    // With the black stones removed the whole board is White's: 49 points by area.
+    let game = game_of(FALSE_EYE, RuleSet::Chinese, 0.0);
+    assert_eq!(judge(&game, &Config::default()).score(&game), -49.0);
+}
