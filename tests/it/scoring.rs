@@ -118,3 +118,45 @@ fn final_score_agrees_with_the_table() {
     assert!(n_exact >= MIN_EXACT, "{n_exact} exact, want {MIN_EXACT}");
     assert!(unstable.is_empty(), "judgments change with the seed");
 }
+
+/// Issue #8: on Fuego's `PaperTiger-Fuego.sgf`, `kgs-genmove_cleanup` passed while stones it
+/// judged dead still stood. Now, for each side whose opponent has dead stones on the board,
+/// cleanup answers a move next to one of them (a capture in progress), never a pass.
+#[test]
+fn cleanup_captures_before_it_passes() {
+    use tengen::geom::{Color, Move};
+    use tengen::gtp::engine::{Generated, GenmoveKind};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/sgf/fuego/games/PaperTiger-Fuego.sgf");
+    let config = Config {
+        playouts: Some(300),
+        ..Config::default()
+    };
+    let mut engine = Engine::new(config, Default::default());
+    engine.loadsgf(&path, None).expect("loadsgf");
+    let judgment = engine.judgment();
+    assert!(!judgment.dead.is_empty(), "the game ends with dead stones");
+    for color in [Color::Black, Color::White] {
+        let dead = judgment.dead & engine.game().position().stones(color.opponent());
+        if dead.is_empty() {
+            continue;
+        }
+        let mut e = Engine::new(
+            Config {
+                playouts: Some(300),
+                ..Config::default()
+            },
+            Default::default(),
+        );
+        e.loadsgf(&path, None).unwrap();
+        let generated = e.genmove(color, GenmoveKind::Cleanup);
+        let Generated::Move(Move::Play(p)) = generated else {
+            panic!("{color}: cleanup answered {generated} with dead stones left");
+        };
+        let size = e.game().size();
+        assert!(
+            p.neighbors(size).any(|q| dead.contains(q)),
+            "{color}: cleanup played {p}, next to no dead stone"
+        );
+    }
+}
