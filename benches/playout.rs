@@ -1,5 +1,5 @@
-//! Criterion benches of the hot path: one light playout from the empty board, copying a
-//! `PlayoutBoard`, and replaying a recorded random game with `play_unchecked`.
+//! Criterion benches of the hot path: one light and one heavy playout from the empty board,
+//! copying a `PlayoutBoard`, and replaying a recorded random game with `play_unchecked`.
 //!
 //! Run: `cargo bench --bench playout`. `tengen bench` gives the same rates as one line each.
 
@@ -15,7 +15,7 @@ fn light_playouts(c: &mut Criterion) {
         c.bench_function(&format!("light playout {size}x{size} from empty"), |b| {
             b.iter(|| {
                 board.copy_from(&start);
-                playout::run(&mut board, &mut rng, &mut result);
+                playout::run(&mut board, &playout::Light, &mut rng, &mut result);
                 black_box(result.score)
             })
         });
@@ -66,5 +66,22 @@ fn replay(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, light_playouts, copies, replay);
+fn heavy_playouts(c: &mut Criterion) {
+    let heavy = playout::Heavy::new(&playout::Config::default());
+    for size in [9, 19] {
+        let start = PlayoutBoard::new(size);
+        let mut board = start.clone();
+        let mut rng = PlayoutRng::new(0x7e46e2);
+        let mut result = PlayoutResult::default();
+        c.bench_function(&format!("heavy playout {size}x{size} from empty"), |b| {
+            b.iter(|| {
+                board.copy_from(&start);
+                playout::run(&mut board, &heavy, &mut rng, &mut result);
+                black_box(result.score)
+            })
+        });
+    }
+}
+
+criterion_group!(benches, light_playouts, heavy_playouts, copies, replay);
 criterion_main!(benches);

@@ -1,17 +1,22 @@
-//! `tengen bench`: light playouts per second and board moves per second, one thread.
+//! `tengen bench`: light and heavy playouts per second and board moves per second, one thread.
 //!
 //! From the empty board of each size (9×9, 13×13, 19×19, or the one `--size N`), with a
-//! fixed seed, runs light playouts for `--seconds S` (default 2) and prints playouts/s,
+//! fixed seed, runs light playouts, then heavy ones (`playout::Heavy` with the default
+//! `playout::Config`), for `--seconds S` each (default 2) and prints playouts/s,
 //! stones played per second, the average playout length and a signature of the first 1000
 //! playouts (score sum and a hash of every score and length): a refactor that changes the
 //! signature changed what the playouts do, not just their speed. A second line per size
 //! times the exact board: `board::Position::try_play` replaying a few recorded random games.
+//! A third times the whole search as `genmove` runs it (default `search::Config`: heavy
+//! playouts, priors, tree descent and update) from the empty board for the same time.
 //!
-//! Depends on: playout, board, geom.
+//! Depends on: search, playout, game, board, geom.
 
 use crate::board::Position;
-use crate::geom::Move;
+use crate::game::{Game, Rules};
+use crate::geom::{Color, Move};
 use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::search::{self, Limits, Search};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -101,7 +106,7 @@ fn fnv(hash: u64, word: u64) -> u64 {
     h
 }
 
-fn bench_size(size: usize, seconds: f64) -> Figures {
+fn bench_size<P: playout::Policy>(size: usize, seconds: f64, policy: &P) -> Figures {
     let start_board = PlayoutBoard::new(size);
     let mut board = start_board.clone();
     let mut rng = PlayoutRng::new(SEED);
@@ -120,7 +125,7 @@ fn bench_size(size: usize, seconds: f64) -> Figures {
     loop {
         for _ in 0..BATCH {
             board.copy_from(&start_board);
-            playout::run(&mut board, &mut rng, &mut result);
+            playout::run(&mut board, policy, &mut rng, &mut result);
             if f.playouts < SIGNATURE_PLAYOUTS {
                 f.score_sum += result.score as i64;
                 f.hash = fnv(f.hash, result.score as i64 as u64);
@@ -208,6 +213,54 @@ fn bench_position(size: usize, seconds: f64) -> PositionFigures {
     f
 }
 
+/// Prints one policy's figures for one size.
+fn print_figures(n: usize, kind: &str, f: &Figures) {
+    let secs = f.elapsed.as_secs_f64();
+    println!(
+        "{n}x{n} {kind}: {:.0} playouts/s, {:.2}M moves/s, {:.1} moves/playout ({} playouts in {:.2} s)",
+        f.playouts as f64 / secs,
+        f.moves as f64 / secs / 1e6,
+        f.moves as f64 / f.playouts as f64,
+        f.playouts,
+        secs
+    );
+    if let Some(cpu) = f.cpu.filter(|c| !c.is_zero()) {
+        let c = cpu.as_secs_f64();
+        println!(
+            "{n}x{n} {kind}: per CPU second: {:.0} playouts/s, {:.2}M moves/s (this thread had {:.0}% of a CPU)",
+            f.playouts as f64 / c,
+            f.moves as f64 / c / 1e6,
+            100.0 * c / secs
+        );
+    }
+    println!(
+        "{n}x{n} {kind}: signature of the first {SIGNATURE_PLAYOUTS} playouts: score sum {:+}, hash {:016x}",
+        f.score_sum, f.hash
+    );
+}
+
+/// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
+/// with a time limit of `seconds`. Returns playouts, wall time and thread CPU time.
+fn bench_search(size: usize, seconds: f64) -> (u64, Duration, Option<Duration>) {
+    let game = Game::new(size, Rules::default());
+    let mut search = Search::new(search::Config {
+        seed: SEED,
+        ..search::Config::default()
+    });
+    let limits = Limits {
+        playouts: None,
+        time: Some(Duration::from_secs_f64(seconds)),
+        stop: None,
+    };
+    let cpu0 = thread_cpu_time();
+    search.genmove(&game, Color::Black, &limits);
+    let cpu = thread_cpu_time()
+        .zip(cpu0)
+        .and_then(|(t1, t0)| t1.checked_sub(t0));
+    let summary = search.summary();
+    (summary.playouts, summary.elapsed, cpu)
+}
+
 /// Runs the benchmark and prints its figures to stdout.
 pub fn run(args: &[String]) -> Result<(), String> {
     let opts = parse_args(args)?;
@@ -215,33 +268,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "tengen bench: light playouts from the empty board, 1 thread, seed {SEED:#x}, {} s per size",
+        "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread, seed {SEED:#x}, {} s per size",
         opts.seconds
     );
     for &n in &opts.sizes {
-        let f = bench_size(n, opts.seconds);
-        let secs = f.elapsed.as_secs_f64();
-        println!(
-            "{n}x{n}: {:.0} playouts/s, {:.2}M moves/s, {:.1} moves/playout ({} playouts in {:.2} s)",
-            f.playouts as f64 / secs,
-            f.moves as f64 / secs / 1e6,
-            f.moves as f64 / f.playouts as f64,
-            f.playouts,
-            secs
-        );
-        if let Some(cpu) = f.cpu.filter(|c| !c.is_zero()) {
-            let c = cpu.as_secs_f64();
-            println!(
-                "{n}x{n}: per CPU second: {:.0} playouts/s, {:.2}M moves/s (this thread had {:.0}% of a CPU)",
-                f.playouts as f64 / c,
-                f.moves as f64 / c / 1e6,
-                100.0 * c / secs
-            );
-        }
-        println!(
-            "{n}x{n}: signature of the first {SIGNATURE_PLAYOUTS} playouts: score sum {:+}, hash {:016x}",
-            f.score_sum, f.hash
-        );
+        let heavy = playout::Heavy::new(&playout::Config::default());
+        print_figures(n, "light", &bench_size(n, opts.seconds, &playout::Light));
+        print_figures(n, "heavy", &bench_size(n, opts.seconds, &heavy));
         let p = bench_position(n, opts.seconds);
         let per_cpu = p
             .cpu
@@ -262,6 +295,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
+        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds);
+        let per_cpu = cpu
+            .filter(|c| !c.is_zero())
+            .map(|c| format!(", {:.0} per CPU second", playouts as f64 / c.as_secs_f64()))
+            .unwrap_or_default();
+        println!(
+            "{n}x{n} search: {:.0} heavy playouts/s with the tree{per_cpu} ({playouts} playouts in {:.2} s, priors and RAVE on)",
+            playouts as f64 / elapsed.as_secs_f64(),
+            elapsed.as_secs_f64()
+        );
     }
     Ok(())
 }
@@ -295,8 +338,8 @@ mod tests {
 
     #[test]
     fn signature_is_deterministic() {
-        let a = bench_size(5, 0.001);
-        let b = bench_size(5, 0.001);
+        let a = bench_size(5, 0.001, &playout::Light);
+        let b = bench_size(5, 0.001, &playout::Light);
         assert_eq!(a.score_sum, b.score_sum);
         assert_eq!(a.hash, b.hash);
         assert!(a.playouts >= SIGNATURE_PLAYOUTS);

@@ -4,7 +4,7 @@
 //! The parser is hand-rolled (a dozen flags do not need a crate): `--flag value` or
 //! `--flag=value`.
 //!
-//! Depends on: gtp, bench, referee, game, search, time.
+//! Depends on: gtp, bench, referee, game, search, playout, time.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -42,6 +42,8 @@ Options:
   --param NAME=VALUE        set one tunable number of the search (repeatable); GTP
                             `tengen-param` lists the names and values, and sets them too
   --seed N                  seed of the search's random numbers (default 1)
+  --playout-policy P        heavy (default: MoGo-style tactics and 3x3 shapes) or light
+                            (uniformly random moves; faster, weaker; for comparisons)
   --gtp-log FILE            append every command received and reply sent to FILE
   -v, --verbose             log what the engine does to stderr (RUST_LOG overrides)
   -h, --help                print this help
@@ -185,6 +187,11 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
                 })?;
             }
             "--seed" => config.search.seed = integer(flag, &value("a number")?)?,
+            "--playout-policy" => {
+                config.search.playout_policy = value("light or heavy")?
+                    .parse::<tengen::playout::PolicyKind>()
+                    .map_err(|e| format!("{flag}: {e}"))?;
+            }
             "--gtp-log" => config.gtp_log = Some(value("a file name")?.into()),
             _ => return Err(format!("unknown option {arg}")),
         }

@@ -139,7 +139,7 @@ impl Chain {
 /// plays for `to_move()` and hands the move over. Everything lives in fixed arrays (no heap),
 /// so a clone is one memcpy and `copy_from` copies only the part a smaller board uses.
 ///
-/// Size-sensitive: 23,564 bytes (seven 1024-entry grids, 12 kB of them chain figures). The
+/// Size-sensitive: 23,568 bytes (seven 1024-entry grids, 12 kB of them chain figures). The
 /// search copies a board once per playout: `copy_from` copies only the prefix a board of its
 /// size uses (~2.5 kB on 9×9, ~16 kB on 19×19; criterion: 0.05 µs and 0.13 µs, against
 /// 0.16–0.25 µs for `clone()`), far below a playout's 9–60 µs. Keep it heap-free and `Clone`.
@@ -158,6 +158,11 @@ pub struct PlayoutBoard {
     ko: u16,
     /// BLACK or WHITE.
     to_move: u8,
+    /// Mailbox index of the last move; 0 (off the board) for a pass or none since loading.
+    /// The heavy policy answers it.
+    last: u16,
+    /// The move before `last`, likewise.
+    last2: u16,
     /// EMPTY, BLACK, WHITE or OFF_BOARD per mailbox entry.
     color: Grid<u8>,
     /// Packed neighbour counts per mailbox entry (see `NB_EMPTY_MASK`). Garbage off the board.
@@ -190,6 +195,8 @@ impl PlayoutBoard {
             n_empty: 0,
             ko: 0,
             to_move: BLACK,
+            last: 0,
+            last2: 0,
             color: Grid([OFF_BOARD; GRID_LEN]),
             nb: Grid([0; GRID_LEN]),
             head: Grid([SCRATCH; GRID_LEN]),
@@ -258,6 +265,8 @@ impl PlayoutBoard {
         self.n_empty = other.n_empty;
         self.ko = other.ko;
         self.to_move = other.to_move;
+        self.last = other.last;
+        self.last2 = other.last2;
         self.color.0[..u].copy_from_slice(&other.color.0[..u]);
         self.nb.0[..u].copy_from_slice(&other.nb.0[..u]);
         self.head.0[..u].copy_from_slice(&other.head.0[..u]);
@@ -291,6 +300,12 @@ impl PlayoutBoard {
     /// The point the side to move may not play because of simple ko.
     pub fn ko_point(&self) -> Option<Point> {
         (self.ko != 0).then(|| self.to_point(self.ko as usize))
+    }
+
+    /// The last two moves, most recent first; `None` for a pass, or for no move since the
+    /// board was built or loaded (a `Position` has no history).
+    pub fn last_moves(&self) -> [Option<Point>; 2] {
+        [self.last, self.last2].map(|m| (m != 0).then(|| self.to_point(m as usize)))
     }
 
     /// Number of empty points on the board.
@@ -424,14 +439,28 @@ impl PlayoutBoard {
         &self.chain[self.head[m] as usize]
     }
 
-    #[cfg(test)]
+    /// Head of the chain through the stone `m` (0 for an empty or off-board `m`).
+    #[inline(always)]
     pub(crate) fn head_m(&self, m: usize) -> usize {
         self.head[m] as usize
     }
 
-    #[cfg(test)]
+    /// Next stone of the chain through the stone `m` (circular list).
+    #[inline(always)]
     pub(crate) fn next_m(&self, m: usize) -> usize {
         self.next[m] as usize
+    }
+
+    /// Figures of the chain headed at `h`.
+    #[inline(always)]
+    pub(crate) fn chain_of_head(&self, h: usize) -> Chain {
+        self.chain[h]
+    }
+
+    /// Mailbox index of the last move (0: pass or none).
+    #[inline(always)]
+    pub(crate) fn last_m(&self) -> usize {
+        self.last as usize
     }
 
     /// Legality of `c` playing the mailbox point `m`. Hot path.
@@ -510,6 +539,8 @@ impl PlayoutBoard {
     /// Passes: clears ko and hands the turn over.
     #[inline(always)]
     pub(crate) fn pass(&mut self) {
+        self.last2 = self.last;
+        self.last = 0;
         self.ko = 0;
         self.to_move ^= 3;
     }
@@ -701,6 +732,8 @@ impl PlayoutBoard {
         } else {
             0
         };
+        self.last2 = self.last;
+        self.last = m as u16;
         self.to_move = enemy;
     }
 

@@ -1,8 +1,12 @@
 //! The hot path: `PlayoutBoard`, a cheaply copied board, and `run`, one random game to the end.
 //!
-//! `PlayoutBoard` (board.rs): simple ko only; no hash; no history; no heap allocation; suicide
-//! forbidden. `run` (run.rs): a light playout (uniformly random legal moves that do not fill
-//! the mover's own true eye) and the area count at its end, as a `PlayoutResult`.
+//! `PlayoutBoard` (board.rs): simple ko only; no hash; no history (but the last two moves); no
+//! heap allocation; suicide forbidden. `run` (run.rs): one playout with a `Policy` and the area
+//! count at its end, as a `PlayoutResult`. Policies (policy.rs): `Light` (uniformly random legal
+//! moves that do not fill the mover's own true eye) and `Heavy` (MoGo's: tactics around the
+//! last move, 3×3 shapes, no bad self-atari), tuned by `Config`. tactics.rs: liberties,
+//! self-atari, captures and escapes; pattern3.rs: the 3×3 shape table; ladder.rs: a ladder
+//! reader on board copies, for the tree's priors (it owns a reserved stack of boards).
 //! `PlayoutRng` (rng.rs): a fast seeded generator for `run` (any `RngCore` works).
 //!
 //! Invariants: nothing here allocates, hashes into maps, uses `dyn` or reads the clock; every
@@ -11,12 +15,18 @@
 //! Depends on: board (loading a `Position`), geom.
 
 mod board;
+mod ladder;
+mod pattern3;
+mod policy;
 mod rng;
 mod run;
+mod tactics;
 
 pub use board::PlayoutBoard;
+pub use ladder::LadderReader;
+pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
 pub use rng::PlayoutRng;
-pub use run::{move_cap, run, PlayoutResult};
+pub use run::{move_cap, run, run_with, PlayoutResult};
 
 #[cfg(test)]
 mod tests;

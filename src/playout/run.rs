@@ -1,8 +1,9 @@
-//! `run`: one light playout, uniformly random non-eye-filling moves to the end, then the count.
+//! `run`: one playout, the moves of a `Policy` to the end, then the count.
 //!
-//! Depends on: geom, playout::board.
+//! Depends on: geom, playout::{board, policy}.
 
 use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
+use super::policy::{Config, Heavy, Light, Policy, PolicyKind};
 use crate::geom::{MAX_POINTS, MAX_SIZE};
 
 /// What a playout reports to the search.
@@ -29,33 +30,20 @@ impl Default for PlayoutResult {
     }
 }
 
-/// A uniform integer in `0..n` (n < 2^32) from one 32-bit draw: Lemire's multiply-shift
-/// without the rejection step; its bias, below n / 2^32 < 2^-22, is far under playout noise.
-#[inline(always)]
-fn below<R: rand::RngCore>(rng: &mut R, n: usize) -> usize {
-    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
-}
-
 /// Moves allowed per playout, passes included: 3·N². Random play ends far sooner (about
 /// 1.2·N² stones); the cap only stops ko and superko cycles.
 pub fn move_cap(size: usize) -> usize {
     3 * size * size
 }
 
-/// Plays uniformly random non-eye-filling legal moves from `board` until two passes or the
-/// move cap, then counts. Hot path: no heap allocation.
-///
-/// Choice: draw an index among the `k` untried empty points; if that point is illegal or the
-/// mover's own true eye, swap it behind the untried part (`k -= 1`) and draw again. Every
-/// acceptable point is thus equally likely, and a side with none passes after at most one
-/// test per empty point. The board keeps the empty list's new order; it is a set.
-///
-/// Tried and not taken (A/B of light playouts per CPU second, 4 alternating runs each, on a
-/// loaded machine where single runs vary ±10%): a linear scan from one random start (as
-/// Pachi and GNU Go do) looked at most ~5% faster, within the noise, and it favours points
-/// behind runs of rejected ones; skipping the neighbour loop of `play` when no neighbour is
-/// a stone gained nothing.
-pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut PlayoutResult) {
+/// Plays the moves `policy` chooses from `board` until two passes or the move cap, then
+/// counts. Hot path: no heap allocation; `P` is static (one loop per policy).
+pub fn run<P: Policy, R: rand::RngCore>(
+    board: &mut PlayoutBoard,
+    policy: &P,
+    rng: &mut R,
+    result: &mut PlayoutResult,
+) {
     let size = board.size();
     let stride = board.stride_m();
     // First play per mailbox point, converted to `Point` indices once at the end: a
@@ -68,18 +56,7 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
     while n_passes < 2 && turn < cap {
         turn += 1;
         let c = board.to_move_code();
-        let mut k = board.n_empty();
-        let mut chosen = 0;
-        while k > 0 {
-            let i = below(rng, k);
-            let m = board.empty_at(i);
-            if board.is_candidate_empty_m(m, c) {
-                chosen = m;
-                break;
-            }
-            k -= 1;
-            board.swap_empties(i, k);
-        }
+        let chosen = policy.choose(board, rng);
         if chosen == 0 {
             board.pass();
             n_passes += 1;
@@ -116,4 +93,19 @@ pub fn run<R: rand::RngCore>(board: &mut PlayoutBoard, rng: &mut R, result: &mut
     }
     result.score = score;
     result.n_moves = n_moves;
+}
+
+/// `run` with the policy `kind` (`Heavy` built from `config`): the one dispatch point, so that
+/// callers holding a `PolicyKind` still get the static loop of each policy.
+pub fn run_with<R: rand::RngCore>(
+    kind: PolicyKind,
+    config: &Config,
+    board: &mut PlayoutBoard,
+    rng: &mut R,
+    result: &mut PlayoutResult,
+) {
+    match kind {
+        PolicyKind::Light => run(board, &Light, rng, result),
+        PolicyKind::Heavy => run(board, &Heavy::new(config), rng, result),
+    }
 }

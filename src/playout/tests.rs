@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 
 /// A board from a picture: one line per row, top row first; `X` Black, `O` White, `.` empty,
 /// spaces ignored. The picture must be square.
-fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
+pub(super) fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
     let rows: Vec<Vec<char>> = picture
         .lines()
         .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
@@ -63,7 +63,7 @@ fn normalise(picture: &str) -> String {
         .collect()
 }
 
-fn pt(s: &str, size: usize) -> Point {
+pub(super) fn pt(s: &str, size: usize) -> Point {
     Point::parse(s, size).unwrap()
 }
 
@@ -86,7 +86,7 @@ fn check_play(before: &str, to_move: Color, mv: &str, after: &str) -> PlayoutBoa
 
 /// Recomputes every chain, pseudo-liberty sum, neighbour count and the empty list from the
 /// stones alone and compares them with the incremental figures.
-fn check_invariants(b: &PlayoutBoard) {
+pub(super) fn check_invariants(b: &PlayoutBoard) {
     let n = b.size();
     let s = b.stride_m();
     let used = (n + 2) * s + 1;
@@ -702,7 +702,7 @@ fn copy_from_makes_an_equal_board() {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut big = PlayoutBoard::new(19);
     let mut res = PlayoutResult::default();
-    run(&mut big, &mut rng, &mut res);
+    run(&mut big, &Light, &mut rng, &mut res);
     for n in [9, 19, 2] {
         let mut src = PlayoutBoard::new(n);
         for _ in 0..n {
@@ -720,8 +720,8 @@ fn copy_from_makes_an_equal_board() {
         let mut a = SmallRng::seed_from_u64(1);
         let mut b = SmallRng::seed_from_u64(1);
         let (mut ra, mut rb) = (PlayoutResult::default(), PlayoutResult::default());
-        run(&mut src, &mut a, &mut ra);
-        run(&mut dst, &mut b, &mut rb);
+        run(&mut src, &Light, &mut a, &mut ra);
+        run(&mut dst, &Light, &mut b, &mut rb);
         assert_eq!(ra.score, rb.score);
         assert_eq!(ra.n_moves, rb.n_moves);
     }
@@ -732,7 +732,7 @@ fn copy_from_makes_an_equal_board() {
 
 /// Recounts the final board of a playout: stones, plus empty points whose on-board
 /// neighbours are all one colour.
-fn recount(b: &PlayoutBoard) -> (i32, Vec<i8>) {
+pub(super) fn recount(b: &PlayoutBoard) -> (i32, Vec<i8>) {
     let n = b.size();
     let mut owner = vec![0i8; MAX_POINTS];
     for p in Point::all(n) {
@@ -761,7 +761,7 @@ fn playouts_terminate_and_count_correctly() {
         let start = PlayoutBoard::new(n);
         for _ in 0..20 {
             let mut b = start.clone();
-            run(&mut b, &mut rng, &mut res);
+            run(&mut b, &Light, &mut rng, &mut res);
             check_invariants(&b);
             assert!(res.n_moves <= move_cap(n));
             let (score, owner) = recount(&b);
@@ -806,7 +806,7 @@ fn no_candidates_means_an_immediate_end() {
     );
     let mut rng = SmallRng::seed_from_u64(3);
     let mut res = PlayoutResult::default();
-    run(&mut b, &mut rng, &mut res);
+    run(&mut b, &Light, &mut rng, &mut res);
     assert_eq!(res.n_moves, 0);
     assert_eq!(res.score, 9);
     assert!(res.first_play.iter().all(|&f| f == 0));
@@ -838,7 +838,7 @@ fn living_group_keeps_its_points_and_no_first_play() {
     let mut res = PlayoutResult::default();
     for _ in 0..50 {
         let mut b = start.clone();
-        run(&mut b, &mut rng, &mut res);
+        run(&mut b, &Light, &mut rng, &mut res);
         for &p in group.iter().chain(eyes.iter()) {
             assert_eq!(res.first_play[p.index()], 0, "{p} was played");
             assert_eq!(res.owner[p.index()], 1, "{p} not Black's");
@@ -864,7 +864,7 @@ fn playouts_are_reproducible() {
         let mut sum = 0i64;
         for _ in 0..50 {
             let mut b = start.clone();
-            run(&mut b, &mut rng, &mut res);
+            run(&mut b, &Light, &mut rng, &mut res);
             sum = sum.wrapping_mul(31) + res.score as i64 + res.n_moves as i64;
         }
         sums.push(sum);
@@ -882,7 +882,7 @@ fn random_play_is_roughly_fair_on_empty_9x9() {
     let (mut total, mut moves) = (0i64, 0usize);
     for _ in 0..400 {
         let mut b = start.clone();
-        run(&mut b, &mut rng, &mut res);
+        run(&mut b, &Light, &mut rng, &mut res);
         total += res.score as i64;
         moves += res.n_moves;
     }
@@ -989,7 +989,7 @@ fn from_position_removes_a_chain_without_liberties() {
     assert_eq!(b.stone_at(pt("A1", 3)), None);
     assert_eq!(b.stone_at(pt("A2", 3)), Some(Color::White));
     let mut rng = SmallRng::seed_from_u64(1);
-    run(&mut b, &mut rng, &mut PlayoutResult::default());
+    run(&mut b, &Light, &mut rng, &mut PlayoutResult::default());
     check_invariants(&b);
 }
 
@@ -1041,7 +1041,7 @@ fn playouts_with_playout_rng_count_correctly() {
     let mut res = PlayoutResult::default();
     for _ in 0..50 {
         let mut b = start.clone();
-        run(&mut b, &mut rng, &mut res);
+        run(&mut b, &Light, &mut rng, &mut res);
         assert_eq!(res.score, recount(&b).0);
     }
 }

@@ -1,4 +1,4 @@
-//! Monte Carlo tree search: UCT with RAVE over the light playouts of `playout`.
+//! Monte Carlo tree search: UCT with RAVE over the playouts of `playout` (heavy by default).
 //!
 //! One search = many iterations of: descend the tree from the root by urgency (RAVE-mixed win
 //! rate), expand a leaf that has been visited often enough, finish the game with a playout,
@@ -21,7 +21,7 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::judge;
-use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -54,7 +54,7 @@ pub struct Config {
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
-    /// Arena size in nodes (24 bytes each). Default 2M nodes = 48 MB.
+    /// Arena size in nodes (28 bytes each). Default 2M nodes = 56 MB.
     pub max_nodes: usize,
     /// Reuse the subtree of the moves played since the last search. Default on.
     pub reuse_tree: bool,
@@ -69,6 +69,11 @@ pub struct Config {
     pub dynkomi_per_stone: f32,
     /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.
     pub dynkomi_moves: f32,
+    /// The playouts' policy. Default `Heavy` (MoGo's tactics and 3×3 shapes, issue 7);
+    /// `Light` is uniformly random, faster and weaker.
+    pub playout_policy: playout::PolicyKind,
+    /// The heavy policy's probabilities and switches (see `playout::Config`).
+    pub playout: playout::Config,
     /// How the end of the game is judged (dead stones, seki): the pass decision and
     /// `genmove_cleanup` use the same `judge::judge` as GTP's `final_score`.
     pub judge: judge::Config,
@@ -88,6 +93,8 @@ impl Default for Config {
             score_weight: 0.0,
             dynkomi_per_stone: 7.0,
             dynkomi_moves: 200.0,
+            playout_policy: playout::PolicyKind::Heavy,
+            playout: playout::Config::default(),
             judge: judge::Config::default(),
         }
     }
@@ -106,6 +113,7 @@ impl Config {
             ("dynkomi_moves", self.dynkomi_moves),
         ];
         params.extend(self.prior.params());
+        params.extend(self.playout.params());
         params
     }
 
@@ -125,6 +133,7 @@ impl Config {
             "dynkomi_per_stone" => self.dynkomi_per_stone = value,
             "dynkomi_moves" => self.dynkomi_moves = value,
             _ if self.prior.set(name, value) => {}
+            _ if self.playout.set(name, value) => {}
             _ => return Err(format!("unknown parameter {name}")),
         }
         Ok(())
@@ -188,6 +197,8 @@ pub struct Search {
     first_play: Box<[u8; MAX_POINTS]>,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
+    /// Reads ladders for the priors (its own board stack, reserved once).
+    ladders: Box<LadderReader>,
     /// Sum of `result.owner` over the playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     summary: Summary,
@@ -215,6 +226,7 @@ impl Search {
             first_play: Box::new([0; MAX_POINTS]),
             path: Vec::with_capacity(MAX_DEPTH),
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
+            ladders: Box::default(),
             owner_sum: Box::new([0; MAX_POINTS]),
             summary: Summary::default(),
         }
@@ -318,7 +330,13 @@ impl Search {
         self.owner_sum.fill(0);
         for _ in 0..n_playouts {
             work.copy_from(&board);
-            playout::run(&mut work, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                &mut work,
+                &mut self.rng,
+                &mut self.result,
+            );
             for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
                 *sum += o as i32;
             }
@@ -370,11 +388,15 @@ impl Search {
         self.moves_buf.clear();
         let config = &self.config.prior;
         let buf = &mut self.moves_buf;
+        let ladders = &mut self.ladders;
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
-            buf.push((mv, prior::prior_of(config, board, mv, last)));
+            buf.push((mv, prior::prior_of(config, board, ladders, mv, last)));
         });
-        buf.push((Move::Pass, prior::prior_of(config, board, Move::Pass, last)));
+        buf.push((
+            Move::Pass,
+            prior::prior_of(config, board, ladders, Move::Pass, last),
+        ));
     }
 
     /// The kept tree's subtree for the current game, if the game went on from the kept root
@@ -550,7 +572,13 @@ impl Search {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
-            playout::run(board, &mut self.rng, &mut self.result);
+            playout::run_with(
+                self.config.playout_policy,
+                &self.config.playout,
+                board,
+                &mut self.rng,
+                &mut self.result,
+            );
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };

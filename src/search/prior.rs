@@ -15,8 +15,8 @@
 //! Depends on: playout, geom.
 
 use super::tree::Prior;
-use crate::geom::{Color, Move, Point, MAX_POINTS};
-use crate::playout::PlayoutBoard;
+use crate::geom::{Move, Point};
+use crate::playout::{LadderReader, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -26,12 +26,21 @@ pub struct PriorConfig {
     pub even: f32,
     /// A move that captures an enemy chain (in atari next to it), as wins. Default 20.
     pub capture: f32,
-    /// A move next to one of the mover's chains in atari that gives it room (at least two
-    /// empty neighbours, or a capture), as wins. Default 15.
+    /// A move that saves one of the mover's chains in atari: it captures, or it extends from
+    /// the last liberty and the ladder reader says the chain then lives; as wins. Default 15.
+    /// (Without the ladder test it lost 38–62 in self-play, 9×9 at 2,000 light playouts:
+    /// −85 Elo, 95% CI −155 to −15; it sent the search after chains that cannot escape.)
     pub escape: f32,
+    /// Running from atari into a ladder that catches the chain, as losses. Default 15.
+    pub ladder_escape_fails: f32,
+    /// An atari that starts a ladder that catches the chain, as wins. Default 15.
+    pub ladder_atari: f32,
     /// A move that puts the mover's own new chain in atari without capturing, as losses.
     /// Default 15.
     pub self_atari: f32,
+    /// A move that makes one of the playouts' 3×3 shapes (`playout::pattern3`: hane, cut,
+    /// edge), as wins. Default 10.
+    pub pattern: f32,
     /// A move within distance 2 (|dx| + |dy| ≤ 2, or a diagonal) of the last move, as wins.
     /// Default 4.
     pub near_last: f32,
@@ -51,7 +60,10 @@ impl Default for PriorConfig {
             even: 10.0,
             capture: 20.0,
             escape: 15.0,
+            ladder_escape_fails: 15.0,
+            ladder_atari: 15.0,
             self_atari: 15.0,
+            pattern: 10.0,
             near_last: 4.0,
             low_empty: 6.0,
             third_line_empty: 4.0,
@@ -67,7 +79,10 @@ impl PriorConfig {
             ("prior_even", self.even),
             ("prior_capture", self.capture),
             ("prior_escape", self.escape),
+            ("prior_ladder_escape_fails", self.ladder_escape_fails),
+            ("prior_ladder_atari", self.ladder_atari),
             ("prior_self_atari", self.self_atari),
+            ("prior_pattern", self.pattern),
             ("prior_near_last", self.near_last),
             ("prior_low_empty", self.low_empty),
             ("prior_third_line_empty", self.third_line_empty),
@@ -81,7 +96,10 @@ impl PriorConfig {
             "prior_even" => &mut self.even,
             "prior_capture" => &mut self.capture,
             "prior_escape" => &mut self.escape,
+            "prior_ladder_escape_fails" => &mut self.ladder_escape_fails,
+            "prior_ladder_atari" => &mut self.ladder_atari,
             "prior_self_atari" => &mut self.self_atari,
+            "prior_pattern" => &mut self.pattern,
             "prior_near_last" => &mut self.near_last,
             "prior_low_empty" => &mut self.low_empty,
             "prior_third_line_empty" => &mut self.third_line_empty,
@@ -116,9 +134,11 @@ impl Sum {
 }
 
 /// The prior of `mv` for the side to move on `board`; `last` is the last move played.
+/// `ladders` reads the ladders of escapes and ataris.
 pub fn prior_of(
     config: &PriorConfig,
     board: &PlayoutBoard,
+    ladders: &mut LadderReader,
     mv: Move,
     last: Option<Point>,
 ) -> Prior {
@@ -138,24 +158,40 @@ pub fn prior_of(
     let enemy = me.opponent();
 
     let mut captures = false;
-    let mut saves = false;
-    let mut n_empty = 0;
+    // A stone of the mover's chain in atari next to `p`, if any.
+    let mut in_atari = None;
+    let mut next_to_enemy = false;
     for q in p.neighbors(size) {
         match board.stone_at(q) {
-            None => n_empty += 1,
+            None => {}
             Some(c) if c == enemy && board.in_atari(q) => captures = true,
-            Some(c) if c == me && board.in_atari(q) => saves = true,
+            Some(c) if c == enemy => next_to_enemy = true,
+            Some(c) if c == me && board.in_atari(q) => in_atari = Some(q),
             Some(_) => {}
         }
     }
     if captures {
         sum.add(config.capture, 1.0);
     }
-    if saves && (captures || n_empty >= 2) {
-        sum.add(config.escape, 1.0);
+    if let Some(q) = in_atari {
+        // Extending from the last liberty: read out whether the chain then lives.
+        let reading = config.escape > 0.0 || config.ladder_escape_fails > 0.0;
+        if captures {
+            sum.add(config.escape, 1.0);
+        } else if reading && ladders.escape_fails(board, q) {
+            sum.add(config.ladder_escape_fails, 0.0);
+        } else if reading {
+            sum.add(config.escape, 1.0);
+        }
     }
-    if !captures && n_empty < 2 && is_self_atari(board, p, me) {
+    if next_to_enemy && config.ladder_atari > 0.0 && ladders.atari_works(board, p) {
+        sum.add(config.ladder_atari, 1.0);
+    }
+    if board.self_atari_stones(p).is_some() {
         sum.add(config.self_atari, 0.0);
+    }
+    if board.makes_shape(p) {
+        sum.add(config.pattern, 1.0);
     }
     if let Some(l) = last {
         let (dx, dy) = (p.col().abs_diff(l.col()), p.row().abs_diff(l.row()));
@@ -197,70 +233,6 @@ fn area_is_empty(board: &PlayoutBoard, p: Point) -> bool {
         }
     }
     true
-}
-
-/// Returns true if and only if `me` playing the empty point `p` (which captures nothing)
-/// leaves the new chain with exactly one liberty. Exact: floods the friendly chains next to
-/// `p` (only when `p` has fewer than two empty neighbours, else it cannot be self-atari) and
-/// stops at the second liberty. Fixed-size buffers on the stack.
-fn is_self_atari(board: &PlayoutBoard, p: Point, me: Color) -> bool {
-    let size = board.size();
-    let mut first_lib: Option<Point> = None;
-    // Records liberty `q`; true once a second distinct one is seen.
-    let mut second = |q: Point| -> bool {
-        if q == p {
-            return false;
-        }
-        match first_lib {
-            None => {
-                first_lib = Some(q);
-                false
-            }
-            Some(f) => f != q,
-        }
-    };
-    let mut seen = [false; MAX_POINTS];
-    let mut stack = [p; MAX_POINTS];
-    let mut top = 0;
-    seen[p.index()] = true;
-    for q in p.neighbors(size) {
-        match board.stone_at(q) {
-            None => {
-                if second(q) {
-                    return false;
-                }
-            }
-            Some(c) if c == me && !seen[q.index()] => {
-                seen[q.index()] = true;
-                stack[top] = q;
-                top += 1;
-            }
-            Some(_) => {}
-        }
-    }
-    while top > 0 {
-        top -= 1;
-        let s = stack[top];
-        for q in s.neighbors(size) {
-            if seen[q.index()] {
-                continue;
-            }
-            match board.stone_at(q) {
-                None => {
-                    if second(q) {
-                        return false;
-                    }
-                }
-                Some(c) if c == me => {
-                    seen[q.index()] = true;
-                    stack[top] = q;
-                    top += 1;
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    first_lib.is_some()
 }
 
 #[cfg(test)]

@@ -1,27 +1,10 @@
 use super::*;
-use crate::game::{Game, Rules};
+use crate::geom::Color;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
 /// `to_move` to play.
 fn board(diagram: &str, to_move: Color) -> PlayoutBoard {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let size = rows.len();
-    let mut g = Game::new(size, Rules::default());
-    for (i, row) in rows.iter().enumerate() {
-        let r = size - 1 - i;
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let color = match ch {
-                "X" => Color::Black,
-                "O" => Color::White,
-                _ => continue,
-            };
-            g.setup(color, &[Point::new(c, r)]).unwrap();
-        }
-    }
+    let g = crate::search::tests::game(diagram, 0.0, to_move);
     let mut b = PlayoutBoard::from_position(g.position());
     b.set_to_move(to_move);
     b
@@ -29,6 +12,11 @@ fn board(diagram: &str, to_move: Color) -> PlayoutBoard {
 
 fn at(s: &str, size: usize) -> Move {
     Move::Play(Point::parse(s, size).unwrap())
+}
+
+/// `prior_of` with a fresh ladder reader.
+fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Point>) -> Prior {
+    prior_of(config, b, &mut LadderReader::new(), mv, last)
 }
 
 /// Only the source called `name` on, at weight 10.
@@ -44,7 +32,7 @@ fn only(name: &str) -> PriorConfig {
 #[test]
 fn the_even_prior_is_half_a_win() {
     let b = board(". . .\n. . .\n. . .", Color::Black);
-    let p = prior_of(&only("prior_even"), &b, at("B2", 3), None);
+    let p = prior_of_(&only("prior_even"), &b, at("B2", 3), None);
     assert_eq!(p.visits(), 10.0);
     assert!((p.value() - 0.5).abs() < 1e-4);
 }
@@ -61,9 +49,9 @@ fn capture_and_escape_are_wins() {
         Color::Black,
     );
     let capture = only("prior_capture");
-    let p = prior_of(&capture, &b, at("D3", 5), None);
+    let p = prior_of_(&capture, &b, at("D3", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 1.0));
-    assert_eq!(prior_of(&capture, &b, at("C5", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&capture, &b, at("C5", 5), None).visits(), 0.0);
 
     // Black C3 is in atari; its liberty is C4, which gives the chain three (B4, D4, C5).
     let b = board(
@@ -75,9 +63,9 @@ fn capture_and_escape_are_wins() {
         Color::Black,
     );
     let escape = only("prior_escape");
-    let p = prior_of(&escape, &b, at("C4", 5), None);
+    let p = prior_of_(&escape, &b, at("C4", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 1.0));
-    assert_eq!(prior_of(&escape, &b, at("A1", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&escape, &b, at("A1", 5), None).visits(), 0.0);
 }
 
 #[test]
@@ -93,9 +81,9 @@ fn self_atari_is_a_loss_unless_it_captures() {
          . . . . .",
         Color::Black,
     );
-    let p = prior_of(&config, &b, at("A3", 5), None);
+    let p = prior_of_(&config, &b, at("A3", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 0.0));
-    assert_eq!(prior_of(&config, &b, at("C3", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("C3", 5), None).visits(), 0.0);
 
     // C2 joins Black A2-B2 between White walls; the merged chain's only liberty is D2.
     // D2 itself has three empty neighbours.
@@ -107,9 +95,9 @@ fn self_atari_is_a_loss_unless_it_captures() {
          O O O . .",
         Color::Black,
     );
-    let p = prior_of(&config, &b, at("C2", 5), None);
+    let p = prior_of_(&config, &b, at("C2", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 0.0));
-    assert_eq!(prior_of(&config, &b, at("D2", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("D2", 5), None).visits(), 0.0);
 
     // Filling a liberty of White's chain in atari captures it: no self-atari malus.
     let b = board(
@@ -120,7 +108,7 @@ fn self_atari_is_a_loss_unless_it_captures() {
          O O O X .",
         Color::Black,
     );
-    assert_eq!(prior_of(&config, &b, at("C2", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("C2", 5), None).visits(), 0.0);
 }
 
 #[test]
@@ -129,17 +117,17 @@ fn moves_near_the_last_one_are_wins() {
     let config = only("prior_near_last");
     let last = Point::parse("E5", 9).ok();
     for near in ["E6", "F6", "G5", "E3", "D4"] {
-        let p = prior_of(&config, &b, at(near, 9), last);
+        let p = prior_of_(&config, &b, at(near, 9), last);
         assert_eq!((p.visits(), p.value()), (10.0, 1.0), "{near}");
     }
     for far in ["E8", "G7", "A1"] {
         assert_eq!(
-            prior_of(&config, &b, at(far, 9), last).visits(),
+            prior_of_(&config, &b, at(far, 9), last).visits(),
             0.0,
             "{far}"
         );
     }
-    assert_eq!(prior_of(&config, &b, at("E6", 9), None).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("E6", 9), None).visits(), 0.0);
 }
 
 #[test]
@@ -148,12 +136,12 @@ fn low_lines_of_an_empty_area_are_losses_the_third_a_win() {
     let low = only("prior_low_empty");
     let third = only("prior_third_line_empty");
     for p in ["A1", "E1", "B5", "J9", "H4"] {
-        let x = prior_of(&low, &b, at(p, 9), None);
+        let x = prior_of_(&low, &b, at(p, 9), None);
         assert_eq!((x.visits(), x.value()), (10.0, 0.0), "{p}");
     }
-    let x = prior_of(&third, &b, at("C5", 9), None);
+    let x = prior_of_(&third, &b, at("C5", 9), None);
     assert_eq!((x.visits(), x.value()), (10.0, 1.0));
-    assert_eq!(prior_of(&third, &b, at("E5", 9), None).visits(), 0.0);
+    assert_eq!(prior_of_(&third, &b, at("E5", 9), None).visits(), 0.0);
     // A stone nearby: the area is not empty any more.
     let b = board(
         ". . . . . . . . .
@@ -167,15 +155,15 @@ fn low_lines_of_an_empty_area_are_losses_the_third_a_win() {
          . . . . . . . . .",
         Color::White,
     );
-    assert_eq!(prior_of(&low, &b, at("B1", 9), None).visits(), 0.0);
-    assert_eq!(prior_of(&low, &b, at("H1", 9), None).visits(), 10.0);
+    assert_eq!(prior_of_(&low, &b, at("B1", 9), None).visits(), 0.0);
+    assert_eq!(prior_of_(&low, &b, at("H1", 9), None).visits(), 10.0);
 }
 
 #[test]
 fn passing_early_is_a_loss() {
     let b = board(&". . . . . . . . .\n".repeat(9), Color::Black);
     let config = only("prior_early_pass");
-    let p = prior_of(&config, &b, Move::Pass, None);
+    let p = prior_of_(&config, &b, Move::Pass, None);
     assert_eq!((p.visits(), p.value()), (10.0, 0.0));
 }
 
@@ -191,4 +179,79 @@ fn every_weight_has_a_name() {
         .zip(PriorConfig::default().params())
         .all(|((_, a), (_, b))| *a == b + 1.0));
     assert!(!config.set("prior_nonsense", 1.0));
+}
+
+#[test]
+fn shape_moves_are_wins() {
+    // A cutting point and hane shapes around two diagonal pairs.
+    let b = board(
+        ". . . . . . .
+         . . . . . . .
+         . . X O . . .
+         . . O X . . .
+         . . . . . . .
+         . . . . . . .
+         . . . . . . .",
+        Color::Black,
+    );
+    let config = only("prior_pattern");
+    let mut n_shapes = 0;
+    for p in Point::all(7) {
+        if b.stone_at(p).is_some() {
+            continue;
+        }
+        let prior = prior_of_(&config, &b, Move::Play(p), None);
+        if b.makes_shape(p) {
+            n_shapes += 1;
+            assert_eq!((prior.visits(), prior.value()), (10.0, 1.0), "{p}");
+        } else {
+            assert_eq!(prior.visits(), 0.0, "{p}");
+        }
+    }
+    assert!(n_shapes > 0, "no shape around a crosscut");
+}
+
+/// White E5 in atari with Black's ladder shape around it (the staircase runs to the upper
+/// right edge); `extra` adds stones.
+const LADDER: &str = ". . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . X . . . .
+                      . . . X O . . . .
+                      . . . . X X . . .
+                      . . . . . . . . .
+                      . . . . . . . . .
+                      . . . . . . . . .";
+
+#[test]
+fn running_into_a_working_ladder_is_a_loss_out_of_a_broken_one_a_win() {
+    let b = board(LADDER, Color::White);
+    let fails = only("prior_ladder_escape_fails");
+    let p = prior_of_(&fails, &b, at("F5", 9), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 0.0));
+    assert_eq!(
+        prior_of_(&only("prior_escape"), &b, at("F5", 9), None).visits(),
+        0.0
+    );
+    // A White stone at G7 breaks the ladder: running is an escape.
+    let broken = LADDER.replacen(
+        ". . . . . . . . .\n                      . . . . X",
+        ". . . . . . O . .\n                      . . . . X",
+        1,
+    );
+    let b = board(&broken, Color::White);
+    assert_eq!(prior_of_(&fails, &b, at("F5", 9), None).visits(), 0.0);
+    let p = prior_of_(&only("prior_escape"), &b, at("F5", 9), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 1.0));
+}
+
+#[test]
+fn an_atari_that_starts_a_working_ladder_is_a_win() {
+    // Without Black E4, White E5 has two liberties; Black E4 starts the ladder.
+    let open = LADDER.replacen(". . . . X X . . .", ". . . . . X . . .", 1);
+    let b = board(&open, Color::Black);
+    let config = only("prior_ladder_atari");
+    let p = prior_of_(&config, &b, at("E4", 9), None);
+    assert_eq!((p.visits(), p.value()), (10.0, 1.0));
+    assert_eq!(prior_of_(&config, &b, at("C3", 9), None).visits(), 0.0);
 }

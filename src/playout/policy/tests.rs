@@ -1,0 +1,199 @@
+//! The heavy policy's answers on board pictures, and whole heavy playouts.
+
+use super::*;
+use crate::geom::{Color, Move, Point};
+use crate::playout::tests::{board_from, check_invariants, pt, recount};
+use crate::playout::{move_cap, run, PlayoutResult, PlayoutRng};
+
+/// Every step always tried.
+fn eager() -> Heavy {
+    Heavy::new(&Config {
+        p_escape: 1.0,
+        p_capture: 1.0,
+        p_pattern: 1.0,
+        ..Config::default()
+    })
+}
+
+fn play(b: &mut PlayoutBoard, s: &str) {
+    let p = pt(s, b.size());
+    assert!(b.is_legal(p), "{s}");
+    b.play_unchecked(Move::Play(p));
+}
+
+fn chosen(b: &mut PlayoutBoard, policy: &Heavy, seed: u64) -> String {
+    let m = policy.choose(b, &mut PlayoutRng::new(seed));
+    assert_ne!(m, 0);
+    b.to_point(m).to_string()
+}
+
+#[test]
+fn board_remembers_the_last_two_moves() {
+    let mut b = PlayoutBoard::new(5);
+    assert_eq!(b.last_moves(), [None, None]);
+    play(&mut b, "C3");
+    play(&mut b, "D4");
+    assert_eq!(b.last_moves(), [Some(pt("D4", 5)), Some(pt("C3", 5))]);
+    b.play_unchecked(Move::Pass);
+    assert_eq!(b.last_moves(), [None, Some(pt("D4", 5))]);
+    let mut c = PlayoutBoard::new(9);
+    c.copy_from(&b);
+    assert_eq!(c.last_moves(), b.last_moves());
+}
+
+#[test]
+fn heavy_escapes_the_atari_of_the_last_move() {
+    let mut b = board_from(
+        "
+        . . . . .
+        . . . . .
+        . . . . .
+        O X O . .
+        . . . . .
+        ",
+        Color::White,
+    );
+    play(&mut b, "B3");
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &eager(), seed), "B1");
+    }
+}
+
+#[test]
+fn heavy_captures_the_last_move_in_atari() {
+    let mut b = board_from(
+        "
+        . . . . .
+        . . . . .
+        . X . . .
+        . . X . .
+        . X . . .
+        ",
+        Color::White,
+    );
+    play(&mut b, "B2");
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &eager(), seed), "A2");
+    }
+}
+
+#[test]
+fn heavy_answers_a_contact_move_with_a_shape() {
+    let mut b = board_from(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::White,
+    );
+    play(&mut b, "D4");
+    let c = b.to_move_code();
+    let shapes: Vec<String> = ["C4", "E4", "C5", "D5", "E5", "C3", "E3"]
+        .iter()
+        .filter(|s| pattern3::matches(&b, b.to_mailbox(pt(s, 7)), c))
+        .map(|s| s.to_string())
+        .collect();
+    assert!(shapes.contains(&"C4".to_string()) && shapes.contains(&"E4".to_string()));
+    for seed in 0..20 {
+        let mv = chosen(&mut b, &eager(), seed);
+        assert!(shapes.contains(&mv), "{mv} not in {shapes:?}");
+    }
+}
+
+#[test]
+fn random_moves_skip_bad_self_ataris() {
+    // Black's only candidates: A1 and B1, both a self-atari of three stones; White's wall has
+    // room. With rejection Black passes; without, it plays one of them.
+    let b = board_from(
+        "
+        . O . O .
+        O O O O O
+        O O O O O
+        X X O O O
+        . . O O O
+        ",
+        Color::Black,
+    );
+    let mut work = b.clone();
+    assert_eq!(eager().choose(&mut work, &mut PlayoutRng::new(1)), 0);
+    let lax = Heavy::new(&Config {
+        reject_self_atari: false,
+        ..Config::default()
+    });
+    let mut work = b.clone();
+    let m = lax.choose(&mut work, &mut PlayoutRng::new(1));
+    assert!(["A1", "B1"].contains(&work.to_point(m).to_string().as_str()));
+}
+
+#[test]
+fn heavy_playouts_play_only_candidates_and_end() {
+    for n in [2, 3, 5, 9, 13, 19] {
+        let mut rng = PlayoutRng::new(n as u64);
+        let heavy = Heavy::new(&Config::default());
+        for _ in 0..10 {
+            // Move by move, checking each choice.
+            let mut b = PlayoutBoard::new(n);
+            let mut passes = 0;
+            let mut turns = 0;
+            while passes < 2 && turns < move_cap(n) {
+                turns += 1;
+                let c = b.to_move_code();
+                let m = heavy.choose(&mut b, &mut rng);
+                if m == 0 {
+                    b.pass();
+                    passes += 1;
+                    continue;
+                }
+                passes = 0;
+                assert!(b.is_candidate_m(m, c), "{n}x{n}: not a candidate");
+                b.play_m(m);
+            }
+            check_invariants(&b);
+            // And through `run`: the count agrees with a recount.
+            let mut b = PlayoutBoard::new(n);
+            let mut res = PlayoutResult::default();
+            run(&mut b, &heavy, &mut rng, &mut res);
+            check_invariants(&b);
+            assert!(res.n_moves <= move_cap(n));
+            let (score, owner) = recount(&b);
+            assert_eq!(res.score, score);
+            assert_eq!(res.owner.to_vec(), owner);
+        }
+    }
+}
+
+#[test]
+fn heavy_playouts_are_reproducible_and_roughly_fair() {
+    let heavy = Heavy::new(&Config::default());
+    let mut totals = vec![];
+    for _ in 0..2 {
+        let mut rng = PlayoutRng::new(7);
+        let mut res = PlayoutResult::default();
+        let mut sum = 0i64;
+        let mut black_wins = 0;
+        for _ in 0..400 {
+            let mut b = PlayoutBoard::new(9);
+            run(&mut b, &heavy, &mut rng, &mut res);
+            sum = sum.wrapping_mul(31) + res.score as i64;
+            black_wins += (res.score > 0) as i32;
+        }
+        totals.push(sum);
+        // Black moves first and there is no komi: it wins more, but not all.
+        assert!((150..=350).contains(&black_wins), "{black_wins}");
+    }
+    assert_eq!(totals[0], totals[1]);
+    let _ = Point::new(0, 0);
+}
+
+#[test]
+fn policy_kind_parses() {
+    assert_eq!("light".parse::<PolicyKind>(), Ok(PolicyKind::Light));
+    assert_eq!("heavy".parse::<PolicyKind>(), Ok(PolicyKind::Heavy));
+    assert!("medium".parse::<PolicyKind>().is_err());
+    assert_eq!(PolicyKind::default(), PolicyKind::Heavy);
+}
