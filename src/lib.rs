@@ -7,6 +7,7 @@ pub mod board;
 pub mod game;
 pub mod geom;
 pub mod gtp;
+pub mod judge;
 pub mod playout;
 pub mod referee;
 pub mod score;

@@ -145,6 +145,7 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
             "--rules" => {
                 let v = value("a ruleset")?;
                 config.rules = v.parse::<RuleSet>().map_err(|e| e.to_string())?;
+                config.rules_chosen = true;
             }
             "--komi" => config.komi = Some(number(flag, &value("a number")?)? as f32),
             "--size" => {

@@ -282,6 +282,27 @@ impl Game {
         self.is_repetition(hash, color.opponent())
     }
 
+    /// The number of moves after which the game stood in the position that `color` playing
+    /// `mv` would repeat under its ko rule (0: the start position), the latest if there are
+    /// several; None when the move repeats nothing (see `is_superko`). For the reason GTP
+    /// gives when it refuses a move.
+    pub fn repeated_move(&self, color: Color, mv: Move) -> Option<usize> {
+        if !self.is_superko(color, mv) {
+            return None;
+        }
+        let hash = self
+            .position
+            .hash_after(color, mv, self.rules.suicide_allowed)
+            .ok()?;
+        let wanted = situational(hash, color.opponent());
+        self.history
+            .iter()
+            .rposition(|&(h, s)| match self.rules.ko {
+                KoRule::Situational => s == wanted,
+                _ => h == hash,
+            })
+    }
+
     /// Returns true if and only if a position with stones hashing to `position_hash` and
     /// `to_move` to play would repeat one of this game under its ko rule: the same stones
     /// (positional), the same stones and side to move (situational), never under simple ko.

@@ -10,6 +10,7 @@
 
 use super::engine::{Engine, GenmoveKind, Status};
 use super::wire::{Command, Reply};
+use crate::board::PlayError;
 use crate::game::RuleSet;
 use crate::geom::{Color, Move, Point};
 use crate::time::{self, TimeControl, TimeSettingsError};
@@ -23,6 +24,8 @@ pub enum GtpError {
     UnknownCommand,
     Syntax,
     IllegalMove,
+    /// An illegal move and why (`play`): the spec's text followed by the reason.
+    IllegalMoveBecause(PlayError, Option<usize>),
     UnacceptableSize,
     CannotUndo,
     BoardNotEmpty,
@@ -37,8 +40,25 @@ pub enum GtpError {
 }
 
 impl fmt::Display for GtpError {
+    /// The spec's texts; an illegal move with its reason reads `illegal move: occupied`,
+    /// `illegal move: suicide`, `illegal move: ko`, `illegal move: superko: repeats the
+    /// position after move 12` (controllers match the `illegal move` prefix).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let GtpError::IllegalMoveBecause(e, repeats) = self {
+            return match (e, repeats) {
+                (PlayError::Superko, Some(0)) => {
+                    f.write_str("illegal move: superko: repeats the position before move 1")
+                }
+                (PlayError::Superko, Some(n)) => write!(
+                    f,
+                    "illegal move: superko: repeats the position after move {n}"
+                ),
+                (PlayError::Occupied, _) => f.write_str("illegal move: occupied"),
+                (e, _) => write!(f, "illegal move: {e}"),
+            };
+        }
         f.write_str(match self {
+            GtpError::IllegalMoveBecause(..) => unreachable!("handled above"),
             GtpError::UnknownCommand => "unknown command",
             GtpError::Syntax => "syntax error",
             GtpError::IllegalMove => "illegal move",
@@ -122,6 +142,7 @@ pub const COMMANDS: &[Entry] = &[
     entry("cputime", cputime, false),
     entry("gogui-interrupt", |_, _| Ok(String::new()), false),
     entry("tengen-param", tengen_param, false),
+    entry("tengen-count", tengen_count, true),
 ];
 
 /// `tengen-param`: with no argument, every tunable number as `name value` lines; with
@@ -400,6 +421,13 @@ fn final_status_list(engine: &mut Engine, args: &[String]) -> Outcome {
         _ => return Err(GtpError::Syntax),
     };
     Ok(engine.final_status_list(status))
+}
+
+/// `tengen-count`: area and stone count against par, komi and handicap compensation in
+/// stones, and the territory count, with the dead stones of `final_status_list`.
+fn tengen_count(engine: &mut Engine, args: &[String]) -> Outcome {
+    args_n::<0>(args)?;
+    Ok(engine.count_report())
 }
 
 fn kgs_game_over(_: &mut Engine, _: &[String]) -> Outcome {

@@ -19,10 +19,11 @@
 use super::commands::GtpError;
 use super::placement;
 use super::Signals;
-use crate::board::Bitboard;
+use crate::board::{Bitboard, PlayError};
 use crate::game::{handicap, Game, RuleSet, Scoring};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
-use crate::score::{self, GameResult};
+use crate::judge::{self, Judgment};
+use crate::score::GameResult;
 use crate::search::{self, Decision, Limits, Search};
 use crate::sgf::{self, SgfGame};
 use crate::time::{BudgetConfig, Clock, GamePhase, TimeControl};
@@ -37,6 +38,9 @@ use std::time::{Duration, Instant};
 pub struct Config {
     /// Rules until `kgs-rules` changes them. Default: Chinese (RULES.md).
     pub rules: RuleSet,
+    /// The rules were chosen on the command line (`--rules`): a file's `RU` does not replace
+    /// them at `loadsgf`. Default false.
+    pub rules_chosen: bool,
     /// Komi until `komi` changes it; `None` = the ruleset's default komi.
     pub komi: Option<f32>,
     /// Board side at start-up. Default 19, as GTP assumes before any `boardsize`.
@@ -48,8 +52,6 @@ pub struct Config {
     /// Playouts per move when there is no time control and neither of the two options above is
     /// given. Default 10,000: a few seconds on 19×19 at worst, never an endless think.
     pub default_playouts: u64,
-    /// Playouts used to judge dead stones for `final_score` / `final_status_list`. Default 2,000.
-    pub dead_stone_playouts: usize,
     /// How the per-move budget is taken from the clock (`--lag-margin`).
     pub budget: BudgetConfig,
     /// Search settings: resignation threshold (`--resign-threshold`, `--no-resign`), seed.
@@ -65,12 +67,12 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             rules: RuleSet::Chinese,
+            rules_chosen: false,
             komi: None,
             board_size: 19,
             playouts: None,
             time_per_move: None,
             default_playouts: 10_000,
-            dead_stone_playouts: 2_000,
             budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
@@ -84,6 +86,8 @@ impl Default for Config {
 struct Session {
     game: Game,
     rules: RuleSet,
+    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
+    rules_chosen: bool,
     /// Set by `komi` or `--komi`; `None` means the ruleset's default.
     komi: Option<f32>,
     time_control: TimeControl,
@@ -149,9 +153,8 @@ pub struct Engine {
     search: Search,
     signals: Signals,
     started: Instant,
-    /// Dead stones of the last position judged, keyed by its hash and move count, so that
-    /// `final_status_list` and `final_score` of one position agree.
-    dead_cache: Option<(u64, usize, Bitboard)>,
+    /// The last position judged, keyed by its hash, move count and counting.
+    judgment_cache: Option<((u64, usize, Scoring), Judgment)>,
 }
 
 impl Engine {
@@ -160,6 +163,7 @@ impl Engine {
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
             rules: config.rules,
+            rules_chosen: config.rules_chosen,
             komi: config.komi,
             time_control,
             clocks: [Clock::new(time_control), Clock::new(time_control)],
@@ -171,7 +175,7 @@ impl Engine {
             session,
             signals,
             started: Instant::now(),
-            dead_cache: None,
+            judgment_cache: None,
         }
     }
 
@@ -205,7 +209,7 @@ impl Engine {
     pub fn restore(&mut self, snapshot: Snapshot) {
         self.session = snapshot.0;
         self.search = Search::new(self.config.search.clone());
-        self.dead_cache = None;
+        self.judgment_cache = None;
     }
 
     // ----- board set-up -----
@@ -232,6 +236,7 @@ impl Engine {
     /// default komi too, unless a komi was set.
     pub fn set_rules(&mut self, rules: RuleSet) {
         self.session.rules = rules;
+        self.session.rules_chosen = true;
         self.session.game.set_rules(rules.rules());
         let komi = self.session.komi();
         self.session.game.set_komi(komi);
@@ -252,7 +257,11 @@ impl Engine {
         };
         result.map_err(|e| {
             log::info!("play {color} {mv} refused: {e}");
-            GtpError::IllegalMove
+            let repeats = match e {
+                PlayError::Superko => self.session.game.repeated_move(color, mv),
+                _ => None,
+            };
+            GtpError::IllegalMoveBecause(e, repeats)
         })
     }
 
@@ -442,37 +451,42 @@ impl Engine {
 
     // ----- end of game -----
 
-    /// Stones judged dead in the current position (none under Tromp-Taylor, which removes
-    /// nothing).
-    fn dead_stones(&mut self) -> Bitboard {
+    /// The judgment of the current position (`judge::judge`), cached by position hash, move
+    /// count and rules, so that `final_status_list` and `final_score` of one position agree.
+    pub fn judgment(&mut self) -> Judgment {
         let game = &self.session.game;
-        if game.rules().scoring == Scoring::TrompTaylor {
-            return Bitboard::default();
-        }
-        let key = (game.position().position_hash(), game.moves().len());
-        if let Some((hash, n_moves, dead)) = &self.dead_cache {
-            if (*hash, *n_moves) == key {
-                return *dead;
+        let key = (
+            game.position().position_hash(),
+            game.moves().len(),
+            game.rules().scoring,
+        );
+        if let Some((k, judgment)) = &self.judgment_cache {
+            if *k == key {
+                return judgment.clone();
             }
         }
-        let dead = self
-            .search
-            .dead_stones(game, self.config.dead_stone_playouts);
-        self.dead_cache = Some((key.0, key.1, dead));
-        dead
+        let judgment = judge::judge(game, &self.config.search.judge);
+        self.judgment_cache = Some((key, judgment.clone()));
+        judgment
+    }
+
+    /// `tengen-count` (see `judge::count_report`).
+    pub fn count_report(&mut self) -> String {
+        let judgment = self.judgment();
+        judge::count_report(&self.session.game, &judgment)
     }
 
     pub fn final_score(&mut self) -> GameResult {
-        let dead = self.dead_stones();
-        GameResult::Score(score::score(&self.session.game, &dead))
+        let judgment = self.judgment();
+        judgment.result(&self.session.game)
     }
 
     /// The stones of one status, one chain per line, each line's vertices space-separated.
     /// Alive excludes seki: GNU Go's reading of the three lists as a partition of the stones.
     pub fn final_status_list(&mut self, status: Status) -> String {
-        let dead = self.dead_stones();
+        let judgment = self.judgment();
+        let (dead, seki) = (judgment.dead, judgment.seki);
         let position = self.session.game.position();
-        let seki = score::seki_stones(position, &dead);
         let mut wanted = Bitboard::default();
         for color in Color::BOTH {
             for p in position.stones(color).iter() {
@@ -511,7 +525,9 @@ impl Engine {
     // ----- files -----
 
     /// `loadsgf FILE [N]`: the position before move N of the file's main line (all of it
-    /// without N). The file's komi and rules replace ours when it has them. The game is built
+    /// without N). The file's komi (`KM`) replaces ours, as GNU Go's `loadsgf` does; its rules
+    /// (`RU`) apply only when the controller chose none (`kgs-rules`, `--rules`): a chosen
+    /// ruleset survives `loadsgf` (issue #8). The game is built
     /// aside and swapped in only on success; returns the colour to move.
     pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, GtpError> {
         let bytes = read_capped(path, sgf::MAX_TEXT_BYTES as u64).map_err(|e| {
@@ -543,6 +559,7 @@ impl Engine {
             .rules
             .as_deref()
             .and_then(|r| r.parse::<RuleSet>().ok())
+            .filter(|_| !session.rules_chosen)
         {
             session.rules = rules;
         }
@@ -713,6 +730,87 @@ mod tests {
             let t = process_cpu_seconds().expect("parsable /proc/self/stat");
             assert!((0.0..1e6).contains(&t));
         }
+    }
+
+    fn engine(config: Config) -> Engine {
+        Engine::new(config, Signals::default())
+    }
+
+    fn play_all(engine: &mut Engine, moves: &str) {
+        let size = engine.game().size();
+        for (i, v) in moves.split_whitespace().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mv = Move::parse(v, size).unwrap();
+            engine.play(color, mv).unwrap();
+        }
+    }
+
+    fn refusal(engine: &mut Engine, color: Color, v: &str) -> String {
+        let mv = Move::parse(v, engine.game().size()).unwrap();
+        engine.play(color, mv).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let mut e = engine(Config::default());
+        e.boardsize(9).unwrap();
+        play_all(&mut e, "B3 D4 C4 E3 C2 D2 A9 C3 D3");
+        assert_eq!(refusal(&mut e, Color::White, "C3"), "illegal move: ko");
+        assert_eq!(
+            refusal(&mut e, Color::White, "D3"),
+            "illegal move: occupied"
+        );
+        play_all(&mut e, "J2 J9 H1");
+        assert_eq!(refusal(&mut e, Color::White, "J1"), "illegal move: suicide");
+    }
+
+    #[test]
+    fn superko_says_which_position_it_repeats() {
+        // Fuego's long-life position: after three moves, W A4 recreates the start position.
+        let mut e = engine(Config::default());
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/sgf/fuego/repetition/long-life.sgf");
+        e.loadsgf(&path, Some(4)).unwrap();
+        e.set_rules(RuleSet::Chinese);
+        let why = refusal(&mut e, Color::White, "A4");
+        assert!(
+            why.starts_with("illegal move: superko: repeats the position "),
+            "{why}"
+        );
+        assert_eq!(
+            why, "illegal move: superko: repeats the position before move 1",
+            "long-life repeats its start"
+        );
+    }
+
+    #[test]
+    fn loadsgf_keeps_rules_a_controller_chose() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo/scoring/score10.sgf");
+        // Nobody chose: the file's RU[Japanese] applies.
+        let mut e = engine(Config::default());
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Japanese);
+        // kgs-rules chose Chinese: it survives loadsgf.
+        let mut e = engine(Config::default());
+        e.set_rules(RuleSet::Chinese);
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Chinese);
+        assert_eq!(e.game().rules().scoring, Scoring::Area);
+        // So does --rules.
+        let mut e = engine(Config {
+            rules: RuleSet::Aga,
+            rules_chosen: true,
+            ..Config::default()
+        });
+        e.loadsgf(&path, None).unwrap();
+        assert_eq!(e.rules(), RuleSet::Aga);
+        // The file's komi applies in every case.
+        assert_eq!(e.game().komi(), 5.5);
     }
 
     #[test]

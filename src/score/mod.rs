@@ -12,6 +12,7 @@
 //! Depends on: game, board, geom.
 
 mod area;
+mod benson;
 mod regions;
 mod result;
 mod territory;
@@ -19,6 +20,7 @@ mod territory;
 mod tests;
 
 pub use area::{area, AreaCount};
+pub use benson::{unconditional, Unconditional};
 pub use result::GameResult;
 pub use territory::{seki_stones, territory, TerritoryCount};
 

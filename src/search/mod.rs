@@ -12,7 +12,7 @@
 //!   against `Game`, and `genmove` checks the move it returns against the game's full rules.
 //! - Every random choice comes from the search's own seeded generator.
 //!
-//! Depends on: playout, game, board, geom.
+//! Depends on: judge, playout, score, game, board, geom.
 
 pub mod prior;
 pub mod tree;
@@ -20,6 +20,7 @@ pub mod tree;
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
+use crate::judge;
 use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +74,9 @@ pub struct Config {
     pub playout_policy: playout::PolicyKind,
     /// The heavy policy's probabilities and switches (see `playout::Config`).
     pub playout: playout::Config,
+    /// How the end of the game is judged (dead stones, seki): the pass decision and
+    /// `genmove_cleanup` use the same `judge::judge` as GTP's `final_score`.
+    pub judge: judge::Config,
 }
 
 impl Default for Config {
@@ -91,6 +95,7 @@ impl Default for Config {
             dynkomi_moves: 200.0,
             playout_policy: playout::PolicyKind::Heavy,
             playout: playout::Config::default(),
+            judge: judge::Config::default(),
         }
     }
 }
@@ -260,44 +265,53 @@ impl Search {
         decision
     }
 
-    /// Like `genmove`, but never passes while stones of the opponent that the search believes
+    /// Like `genmove`, but never passes while stones of the opponent that `judge::judge` finds
     /// dead remain on the board (`kgs-genmove_cleanup`): it then plays on a liberty of a dead
-    /// chain, or the best other move.
+    /// chain (one that does not put itself in atari when there is one), or the best other
+    /// move. With nothing left to capture it never plays inside its own territory: it passes.
     pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
         let (mut tree, mut root) = self.prepare(game, color);
         self.run(&mut tree, &mut root, limits);
         let decision = self.decide(&tree, &root, game);
-        let decision = match decision {
-            Decision::Play(Move::Pass) | Decision::Resign => {
-                let dead =
-                    self.dead_from_owner_sum(game) & game.position().stones(color.opponent());
-                let on_liberty = dead
-                    .iter()
-                    .flat_map(|p| game.position().liberties(p).iter().collect::<Vec<_>>())
-                    .map(Move::Play)
-                    .find(|&mv| game.check(color, mv).is_ok());
-                let best_other = || {
-                    self.ranked_root_moves(&tree, &root)
-                        .into_iter()
-                        .find(|&mv| mv != Move::Pass)
-                };
-                match (dead.is_empty(), on_liberty) {
-                    (true, _) => decision,
-                    (false, Some(mv)) => Decision::Play(mv),
-                    (false, None) => best_other().map_or(decision, Decision::Play),
+        let judgment = judge::judge(game, &self.config.judge);
+        let dead = judgment.dead & game.position().stones(color.opponent());
+        let decision = if dead.is_empty() {
+            match decision {
+                Decision::Play(Move::Play(p)) if judge::owns(game, &judgment, p) == Some(color) => {
+                    Decision::Play(Move::Pass)
                 }
+                other => other,
             }
-            other => other,
+        } else {
+            match decision {
+                Decision::Play(Move::Play(p))
+                    if !dead.contains(p) && !is_liberty_of(game, dead, p) =>
+                {
+                    capture_move(game, color, dead)
+                        .map(Decision::Play)
+                        .unwrap_or(decision)
+                }
+                Decision::Play(Move::Pass) | Decision::Resign => capture_move(game, color, dead)
+                    .or_else(|| {
+                        self.ranked_root_moves(&tree, &root)
+                            .into_iter()
+                            .find(|&mv| mv != Move::Pass)
+                    })
+                    .map_or(decision, Decision::Play),
+                other => other,
+            }
         };
         self.keep(tree, game, color);
         decision
     }
 
-    /// Stones judged dead in the current position: chains whose points the opponent owns on
-    /// average at the end of `n_playouts` playouts.
+    /// Stones judged dead in the current position by `judge::judge` with `n_playouts`.
     pub fn dead_stones(&mut self, game: &Game, n_playouts: usize) -> Bitboard {
-        self.sample_ownership(game, n_playouts);
-        self.dead_from_owner_sum(game)
+        let config = judge::Config {
+            playouts: n_playouts,
+            ..self.config.judge.clone()
+        };
+        judge::judge(game, &config).dead
     }
 
     /// Ownership estimate of the current position from `n_playouts` playouts.
@@ -329,32 +343,6 @@ impl Search {
         }
         self.summary.playouts = n_playouts as u64;
         n_playouts as u64
-    }
-
-    /// Dead chains by `owner_sum`: a chain is dead when, averaged over its stones, the other
-    /// colour owns its points in most playouts (mean ownership from its side below −0.3).
-    fn dead_from_owner_sum(&self, game: &Game) -> Bitboard {
-        let pos = game.position();
-        let n = self.summary.playouts.max(1) as f32;
-        let mut dead = Bitboard::default();
-        let mut seen = Bitboard::default();
-        for color in Color::BOTH {
-            for p in pos.stones(color).iter() {
-                if seen.contains(p) {
-                    continue;
-                }
-                let chain = pos.chain(p);
-                let total: i32 = chain.iter().map(|q| self.owner_sum[q.index()]).sum();
-                let mean = total as f32 * color.sign() as f32 / (n * chain.count() as f32);
-                for q in chain.iter() {
-                    seen.insert(q);
-                    if mean < -0.3 {
-                        dead.insert(q);
-                    }
-                }
-            }
-        }
-        dead
     }
 
     /// Builds the root: the kept subtree when the game continued from the last search, else a
@@ -771,9 +759,10 @@ impl Search {
             }
         }
         let color = root.color;
+        // The same judgment as `final_score` (`judge::judge`): never pass believing one
+        // result and then report another.
         let passing_wins = || {
-            let dead = self.dead_from_owner_sum(game);
-            let score = crate::score::score(game, &dead);
+            let score = judge::judge(game, &self.config.judge).score(game);
             score * color.sign() as f32 > 0.0
         };
         let opponent_passed = root.passes >= 1;
@@ -801,6 +790,37 @@ impl Search {
             Decision::Play(Move::Pass)
         }
     }
+}
+
+/// Returns true if and only if `p` is a liberty of a chain of `dead`.
+fn is_liberty_of(game: &Game, dead: Bitboard, p: Point) -> bool {
+    p.neighbors(game.size()).any(|q| dead.contains(q))
+}
+
+/// A legal move of `color` on a liberty of a dead chain, preferring one that does not leave
+/// the mover in atari (so that the dead stones cannot capture it), fewest liberties of the
+/// dead chain first (the capture comes soonest).
+fn capture_move(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
+    let pos = game.position();
+    let mut best: Option<(bool, usize, Move)> = None;
+    for p in dead {
+        let libs = pos.liberties(p);
+        for lib in libs {
+            let mv = Move::Play(lib);
+            if game.check(color, mv).is_err() {
+                continue;
+            }
+            let mut after = pos.clone();
+            let safe = after
+                .try_play(color, mv, game.rules().suicide_allowed)
+                .is_ok_and(|_| after.n_liberties(lib) >= 2);
+            let key = (!safe, libs.count(), mv);
+            if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+    }
+    best.map(|b| b.2)
 }
 
 /// Returns true if and only if every move of the (expanded) root of `tree` is a pass or a

@@ -753,7 +753,7 @@ fn errors_have_the_texts_of_the_specification() {
         ("play b", "? syntax error"),
         ("play b D4 E5", "? syntax error"),
         ("play b D4", "= "),
-        ("play w d4", "? illegal move"),
+        ("play w d4", "? illegal move: occupied"),
         ("genmove", "? syntax error"),
         ("genmove purple", "? syntax error"),
         ("komi abc", "? syntax error"),
@@ -883,7 +883,7 @@ fn ko_session(args: &[&str]) -> String {
 
 #[test]
 fn play_enforces_ko_unless_lenient() {
-    assert_eq!(ko_session(FAST), "? illegal move");
+    assert_eq!(ko_session(FAST), "? illegal move: ko");
     assert_eq!(ko_session(&["--lenient-play", "--playouts", "100"]), "= ");
 }
 

@@ -7,6 +7,7 @@
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
 //! - referee: the match runner against real engines (GNU Go when installed)
+//! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
 
 mod differential;
@@ -14,6 +15,7 @@ mod gtp;
 mod properties;
 mod referee;
 mod reference;
+mod scoring;
 mod sessions;
 mod testdata;
 mod tidy;

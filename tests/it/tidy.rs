@@ -12,7 +12,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("game", &["board", "geom", "zobrist"]),
     ("score", &["game", "board", "geom"]),
     ("playout", &["board", "geom"]),
-    ("search", &["playout", "score", "game", "board", "geom"]),
+    ("judge", &["playout", "score", "game", "board", "geom"]),
+    (
+        "search",
+        &["judge", "playout", "score", "game", "board", "geom"],
+    ),
     ("time", &[]),
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
@@ -20,8 +24,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "gtp",
         &[
-            "referee", "bench", "search", "time", "sgf", "score", "playout", "game", "board",
-            "geom", "zobrist",
+            "referee", "bench", "search", "judge", "time", "sgf", "score", "playout", "game",
+            "board", "geom", "zobrist",
         ],
     ),
 ];

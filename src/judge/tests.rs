@@ -1,0 +1,253 @@
+use super::*;
+use crate::game::RuleSet;
+
+fn picture(game: &Game, judgment: &Judgment) -> String {
+    let pos = game.position();
+    let size = pos.size();
+    let mut out = String::new();
+    for row in (0..size).rev() {
+        for col in 0..size {
+            let p = Point::new(col, row);
+            let o = judgment.ownership[p.index()];
+            let c = match pos.stone_at(p) {
+                Some(_) if judgment.dead.contains(p) => 'x',
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            };
+            out.push_str(&format!("{c}{:+3.0} ", o * 99.0));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A game on the position of `diagram` (see `Position::from_diagram`), Black to move.
+fn game_of(diagram: &str, rules: RuleSet, komi: f32) -> Game {
+    let pos = Position::from_diagram(diagram).expect("diagram");
+    let mut game = Game::new(pos.size(), rules.rules());
+    game.set_komi(komi);
+    for color in Color::BOTH {
+        let points: Vec<Point> = pos.stones(color).iter().collect();
+        if !points.is_empty() {
+            game.setup(color, &points).unwrap();
+        }
+    }
+    game
+}
+
+fn points(size: usize, vertices: &str) -> Bitboard {
+    vertices
+        .split_whitespace()
+        .map(|v| Point::parse(v, size).unwrap())
+        .collect()
+}
+
+/// Both sides live with proved eyes; in the bottom-left corner the black chain A1 A2 A3 B3 and
+/// the white chain C1 C2 C3 share their only liberties B1 and B2, which touch nothing else:
+/// whoever fills one puts himself in atari. Seki without eyes.
+const SEKI: &str = "
+    . O . O X . X
+    O O O O X X X
+    O O O O X . X
+    O O X X X X X
+    X X O X . X .
+    X . O X X X X
+    X . O X . X .
+";
+
+#[test]
+fn group_seki_without_eyes() {
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(SEKI, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert!(judgment.dead.is_empty(), "{}", picture(&game, &judgment));
+        assert_eq!(
+            judgment.seki,
+            points(7, "A1 A2 A3 B3 C1 C2 C3"),
+            "{rules:?}"
+        );
+        assert!(!judgment.unconditional.intersects(&judgment.seki));
+        let area = score::area(game.position(), &judgment.dead);
+        assert!(area.dame.contains(Point::parse("B1", 7).unwrap()));
+        assert!(area.dame.contains(Point::parse("B2", 7).unwrap()));
+    }
+    // Territory: White's eyes A7 C7, Black's F7 F5 E3 G3 E1 G1; the seki counts nothing.
+    let game = game_of(SEKI, RuleSet::Japanese, 0.0);
+    assert_eq!(judge(&game, &Config::default()).score(&game), 4.0);
+    // Area: every stone and eye; B1 and B2 are dame.
+    let game = game_of(SEKI, RuleSet::Chinese, 0.0);
+    let area = score::area(game.position(), &Bitboard::EMPTY);
+    assert_eq!(area.dame.count(), 2);
+    assert_eq!(judge(&game, &Config::default()).score(&game), area.margin());
+}
+
+/// White's corner group has the eye space of a bent four in the corner (A2 A1 B1 C1) and one
+/// outside liberty (D3): Black kills it with the vital point B1 and the ko that follows, once
+/// the ko threats are gone. Japanese rules call it dead as it stands; under area counting the
+/// play gets there too. Either way its stones come off and the corner is Black's.
+const BENT_FOUR: &str = "
+    . X . X . O .
+    X X X X O O O
+    . X . X O . O
+    X X X X X O O
+    O O X . X O .
+    . O O O X O O
+    . . . O X X O
+";
+
+#[test]
+fn bent_four_in_the_corner_is_dead_under_each_ruleset() {
+    let white_corner = points(7, "A3 B3 B2 C2 D2 D1");
+    for rules in [RuleSet::Japanese, RuleSet::Chinese, RuleSet::Aga] {
+        let game = game_of(BENT_FOUR, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert_eq!(
+            judgment.dead,
+            white_corner,
+            "{rules:?}\n{}",
+            picture(&game, &judgment)
+        );
+        assert!(judgment.seki.is_empty());
+        let owner = owns(&game, &judgment, Point::parse("A1", 7).unwrap());
+        assert_eq!(owner, Some(Color::Black), "{rules:?}");
+    }
+    // Under Tromp-Taylor nothing is removed.
+    let game = game_of(BENT_FOUR, RuleSet::TrompTaylor, 0.0);
+    assert!(judge(&game, &Config::default()).dead.is_empty());
+}
+
+#[test]
+fn judgment_does_not_depend_on_the_seed_here() {
+    for diagram in [SEKI, BENT_FOUR] {
+        let game = game_of(diagram, RuleSet::Chinese, 7.5);
+        let a = judge(&game, &Config::default());
+        let b = judge(
+            &game,
+            &Config {
+                seed: 2,
+                ..Config::default()
+            },
+        );
+        assert_eq!((a.dead, a.seki), (b.dead, b.seki));
+    }
+}
+
+#[test]
+fn quarters_are_written_as_referees_write_them() {
+    assert_eq!(quarters(180.5), "180½");
+    assert_eq!(quarters(3.75), "3¾");
+    assert_eq!(quarters(184.25), "184¼");
+    assert_eq!(quarters(0.5), "½");
+    assert_eq!(quarters(-1.25), "-1¼");
+    assert_eq!(quarters(4.0), "4");
+}
+
+#[test]
+fn count_report_of_the_seki() {
+    let game = game_of(SEKI, RuleSet::Chinese, 7.5);
+    let judgment = judge(&game, &Config::default());
+    let report = count_report(&game, &judgment);
+    let area = score::area(game.position(), &judgment.dead);
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines.len(), 4, "{report}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "area: Black {} White {} dame 2",
+            area.points(Color::Black),
+            area.points(Color::White)
+        )
+    );
+    assert!(
+        lines[1].contains("against par 24½, komi 3¾ stones"),
+        "{report}"
+    );
+    assert!(lines[1].ends_with("Black needs more than 28¼"), "{report}");
+    assert!(
+        lines[2].starts_with("territory: Black 6 + 0 prisoners, White 2 + 0"),
+        "{report}"
+    );
+    assert_eq!(
+        lines[3],
+        format!(
+            "results: area {}, territory {}",
+            judgment.result(&game),
+            GameResult::Score(4.0 - 7.5)
+        )
+    );
+}
+
+/// Seki with one eye each: the black chain A3 B3 A2 B2 B1 (eye A1) and the white chain C3 C2
+/// D2 E2 F2 F1 D1 (eye E1) share their last liberty C1. Filling C1 is self-atari for either
+/// side, and neither can play in the other's eye.
+const SEKI_ONE_EYE_EACH: &str = "
+    . O X . X . X
+    O O X X X X X
+    . O X . X . X
+    O O X X X X X
+    X X O X X X X
+    X X O O O O X
+    . X . O . O X
+";
+
+#[test]
+fn seki_with_one_eye_each() {
+    let in_seki = points(7, "A3 B3 A2 B2 B1 C3 C2 D2 E2 F2 F1 D1");
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(SEKI_ONE_EYE_EACH, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert!(judgment.dead.is_empty(), "{}", picture(&game, &judgment));
+        assert_eq!(judgment.seki, in_seki, "{rules:?}");
+    }
+    // Territory: White A7 A5, Black D7 F7 D5 F5; the seki eyes A1 and E1 count for nobody.
+    let game = game_of(SEKI_ONE_EYE_EACH, RuleSet::Japanese, 0.0);
+    let judgment = judge(&game, &Config::default());
+    assert_eq!(judgment.score(&game), 2.0);
+    // Area: each seki eye counts for its owner; only the shared liberty C1 is dame.
+    let game = game_of(SEKI_ONE_EYE_EACH, RuleSet::Chinese, 0.0);
+    let judgment = judge(&game, &Config::default());
+    let area = score::area(game.position(), &judgment.dead);
+    assert_eq!(area.dame, points(7, "C1"));
+    assert_eq!(
+        owns(&game, &judgment, Point::parse("A1", 7).unwrap()),
+        Some(Color::Black)
+    );
+    assert_eq!(
+        owns(&game, &judgment, Point::parse("E1", 7).unwrap()),
+        Some(Color::White)
+    );
+}
+
+/// A black group in White's corner with one real eye (A1) and a false eye (C2): the stone D2
+/// that completes C2 is in atari, and White's capture on C2 also puts the whole group in
+/// atari, which Black cannot relieve by retaking (ko). Dead, eye or no eye.
+const FALSE_EYE: &str = "
+    . O . O . O .
+    O O O O O O O
+    . O . O . O .
+    O O O O O O O
+    X X X O O O O
+    X X . X O . O
+    . X X O O O .
+";
+
+#[test]
+fn dead_group_with_a_false_eye() {
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(FALSE_EYE, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert_eq!(
+            judgment.dead,
+            game.position().stones(Color::Black),
+            "{rules:?}\n{}",
+            picture(&game, &judgment)
+        );
+        assert!(judgment.seki.is_empty());
+        // Benson proves White alive; nothing of Black.
+        assert_eq!(judgment.unconditional, game.position().stones(Color::White));
+    }
+    // With the black stones removed the whole board is White's: 49 points by area.
+    let game = game_of(FALSE_EYE, RuleSet::Chinese, 0.0);
+    assert_eq!(judge(&game, &Config::default()).score(&game), -49.0);
+}
