@@ -28,7 +28,7 @@ use crate::board::{Bitboard, Position};
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::playout::{self, PlayoutBoard, PlayoutRng};
-use crate::score::{self, GameResult};
+use crate::score::{self, GameResult, Groups};
 use rand::RngCore;
 
 /// How hard to look.
@@ -331,34 +331,6 @@ fn owner_at(board: &PlayoutBoard, p: Point) -> i32 {
         [true, false] => 1,
         [false, true] => -1,
         _ => 0,
-    }
-}
-
-/// Union-find over chain numbers.
-struct Groups {
-    parent: Vec<usize>,
-}
-
-impl Groups {
-    fn new(n: usize) -> Groups {
-        Groups {
-            parent: (0..n).collect(),
-        }
-    }
-
-    fn find(&mut self, mut a: usize) -> usize {
-        while self.parent[a] != a {
-            self.parent[a] = self.parent[self.parent[a]];
-            a = self.parent[a];
-        }
-        a
-    }
-
-    fn union(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            self.parent[a] = b;
-        }
     }
 }
 

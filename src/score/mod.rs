@@ -22,6 +22,7 @@ mod tests;
 pub use area::{area, AreaCount};
 pub use benson::{unconditional, Unconditional};
 pub use result::GameResult;
+pub(crate) use territory::Groups;
 pub use territory::{seki_stones, territory, TerritoryCount};
 
 use crate::board::Bitboard;

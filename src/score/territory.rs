@@ -57,19 +57,19 @@ impl TerritoryCount {
     }
 }
 
-/// Union-find over live chain ids.
-struct Groups {
+/// Union-find over chain numbers (also the judge's grouping of chains).
+pub(crate) struct Groups {
     parent: Vec<usize>,
 }
 
 impl Groups {
-    fn new(n: usize) -> Groups {
+    pub(crate) fn new(n: usize) -> Groups {
         Groups {
             parent: (0..n).collect(),
         }
     }
 
-    fn find(&mut self, mut a: usize) -> usize {
+    pub(crate) fn find(&mut self, mut a: usize) -> usize {
         while self.parent[a] != a {
             self.parent[a] = self.parent[self.parent[a]];
             a = self.parent[a];
@@ -77,7 +77,7 @@ impl Groups {
         a
     }
 
-    fn union(&mut self, a: usize, b: usize) {
+    pub(crate) fn union(&mut self, a: usize, b: usize) {
         let (a, b) = (self.find(a), self.find(b));
         if a != b {
             self.parent[a] = b;
