@@ -214,6 +214,20 @@ impl Bitboard {
         self.expand(size) - *self
     }
 
+    /// The points of `mask` connected to the points of `self & mask` (flood fill by
+    /// repeated dilation): a chain from one stone and the stones of its colour, an empty
+    /// region from one empty point and the empty points.
+    pub fn component(&self, mask: Bitboard, size: usize) -> Bitboard {
+        let mut set = *self & mask;
+        loop {
+            let grown = set.expand(size) & mask;
+            if grown == set {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
     /// Dilation: the set together with its orthogonal neighbours on a board of side `size`.
     /// Rows never wrap (column masks), and the result is clipped to the board.
     #[inline]

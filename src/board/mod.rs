@@ -636,14 +636,7 @@ impl Position {
                 continue;
             }
             let color = if black.contains(p) { black } else { white };
-            let mut component = Bitboard::from_point(p);
-            loop {
-                let grown = component.expand(size) & color;
-                if grown == component {
-                    break;
-                }
-                component = grown;
-            }
+            let component = Bitboard::from_point(p).component(color, size);
             seen |= component;
             n_seen_chains += 1;
             let chain = &self.chains[id.idx()];

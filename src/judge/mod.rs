@@ -487,14 +487,7 @@ impl Chains {
             if seen.contains(p) {
                 continue;
             }
-            let mut region = Bitboard::from_point(p);
-            loop {
-                let grown = region.expand(size) & open;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
+            let region = Bitboard::from_point(p).component(open, size);
             seen |= region;
             let around = region.neighbors(size);
             for color in Color::BOTH {

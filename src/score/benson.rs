@@ -58,18 +58,6 @@ pub fn unconditional(pos: &Position) -> Unconditional {
     out
 }
 
-/// The connected component of `mask` through the points of `seed`.
-fn component(seed: Bitboard, mask: Bitboard, size: usize) -> Bitboard {
-    let mut set = seed & mask;
-    loop {
-        let grown = set.expand(size) & mask;
-        if grown == set {
-            return set;
-        }
-        set = grown;
-    }
-}
-
 /// The unconditionally alive stones of `color` and their unconditional territory.
 fn for_color(pos: &Position, color: Color) -> (Bitboard, Bitboard) {
     let size = pos.size();
@@ -92,7 +80,7 @@ fn for_color(pos: &Position, color: Color) -> (Bitboard, Bitboard) {
     let mut seen = Bitboard::EMPTY;
     for p in not_own {
         if !seen.contains(p) {
-            let region = component(Bitboard::from_point(p), not_own, size);
+            let region = Bitboard::from_point(p).component(not_own, size);
             seen |= region;
             regions.push(region);
         }

@@ -115,3 +115,22 @@ fn single_and_two_or_more() {
     b.remove(Point::from_index(70));
     assert!(b.is_single());
 }
+
+#[test]
+fn component_floods_through_the_mask_only() {
+    let size = 5;
+    let p = |c, r| Point::new(c, r);
+    // A wall down column C splits the board: the component of A1 stays on the left.
+    let mut wall = Bitboard::default();
+    for r in 0..size {
+        wall.insert(p(2, r));
+    }
+    let open = Bitboard::board_mask(size) - wall;
+    let left = Bitboard::from_point(p(0, 0)).component(open, size);
+    assert_eq!(left.count(), 10);
+    assert!(left.contains(p(1, 4)) && !left.contains(p(3, 0)));
+    // A seed outside the mask gives nothing.
+    assert!(Bitboard::from_point(p(2, 2))
+        .component(open, size)
+        .is_empty());
+}
