@@ -64,8 +64,9 @@ pub struct Config {
     /// game against GNU Go ended W+368.5). Default 0: 0.02 lost 9–21 in self-play on 9×9 at
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,
-    /// Dynamic komi of handicap games: points per handicap stone at the start. Default 7
-    /// (Pachi's value of a handicap stone on 19×19).
+    /// Dynamic komi of handicap games: points per handicap stone at the start (Pachi uses 7,
+    /// its value of a handicap stone on 19×19). Default 0 (off): no handicap games have
+    /// measured it yet; `--param dynkomi_per_stone=7` turns it on for that measurement.
     pub dynkomi_per_stone: f32,
     /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.
     pub dynkomi_moves: f32,
@@ -91,7 +92,7 @@ impl Default for Config {
             max_nodes: 2_000_000,
             reuse_tree: true,
             score_weight: 0.0,
-            dynkomi_per_stone: 7.0,
+            dynkomi_per_stone: 0.0,
             dynkomi_moves: 200.0,
             playout_policy: playout::PolicyKind::Heavy,
             playout: playout::Config::default(),

@@ -296,7 +296,10 @@ fn a_kept_tree_that_does_not_fit_the_board_is_dropped() {
 
 #[test]
 fn dynamic_komi_shrinks_linearly_in_handicap_games() {
-    let config = Config::default();
+    let config = Config {
+        dynkomi_per_stone: 7.0,
+        ..Config::default()
+    };
     let mut g = Game::new(19, Rules::default());
     assert_eq!(dynamic_komi(&config, &g), 0.0);
     let stones: Vec<Point> = ["D4", "Q16", "D16", "Q4"]
