@@ -1,5 +1,5 @@
 //! Playout policies: how `run` chooses each move. `Light` (uniformly random) and `Heavy`
-//! (MoGo's order: answer the last move's tactics, then 3×3 shapes around it, then random
+//! (MoGo's and Pachi's order: answer the last move's tactics (ataris, two-liberty fights), then 3×3 shapes around it, then random
 //! moves that are not bad self-ataris), with `Config` holding the heavy policy's switches.
 //!
 //! Static dispatch only: `run` is generic over `P: Policy`, so each policy gets its own
@@ -60,6 +60,15 @@ pub struct Config {
     /// Capture an enemy chain in atari at or around (the 8 neighbours of) the last move.
     /// Default 0.9.
     pub p_capture: f32,
+    /// Answer a two-liberty fight at the last move (Pachi's "2lib" check, tried always
+    /// there): atari the last move's chain or an enemy chain next to it that has two
+    /// liberties, or extend a chain of the mover's that the last move left with two, or
+    /// counter-atari from it; chains safe by miai are left alone. Default 1.0.
+    pub p_two_lib: f32,
+    /// Play the vital point of a small eye space next to the last move
+    /// (`tactics::nakade_point`): the killing move of three in a row, the pyramid four, the
+    /// bulky and crossed five, the rabbity six. Default 0.8 (Pachi's rate).
+    pub p_nakade: f32,
     /// Play a 3×3 shape (`pattern3::SHAPES`) among the 8 neighbours of the last move,
     /// uniformly among those that match. Default 0.9: MoGo's patterns are its largest gain
     /// (Pachi measures ~280 Elo); a little randomness keeps the playouts varied.
@@ -77,6 +86,8 @@ impl Default for Config {
         Config {
             p_escape: 0.9,
             p_capture: 0.9,
+            p_two_lib: 1.0,
+            p_nakade: 0.8,
             p_pattern: 0.9,
             reject_self_atari: true,
             max_self_atari_stones: 2,
@@ -90,6 +101,8 @@ impl Config {
         vec![
             ("playout_escape", self.p_escape),
             ("playout_capture", self.p_capture),
+            ("playout_two_lib", self.p_two_lib),
+            ("playout_nakade", self.p_nakade),
             ("playout_pattern", self.p_pattern),
             (
                 "playout_reject_self_atari",
@@ -108,6 +121,8 @@ impl Config {
         match name {
             "playout_escape" => self.p_escape = value.clamp(0.0, 1.0),
             "playout_capture" => self.p_capture = value.clamp(0.0, 1.0),
+            "playout_two_lib" => self.p_two_lib = value.clamp(0.0, 1.0),
+            "playout_nakade" => self.p_nakade = value.clamp(0.0, 1.0),
             "playout_pattern" => self.p_pattern = value.clamp(0.0, 1.0),
             "playout_reject_self_atari" => self.reject_self_atari = value != 0.0,
             "playout_max_self_atari_stones" => self.max_self_atari_stones = value.round() as u32,
@@ -171,7 +186,9 @@ fn random_move<R: RngCore>(
 
 /// Heavy: MoGo's playout policy, in MoGo's and Pachi's order. With the last move `L` an enemy
 /// stone, each step in turn with its probability (`Config`): save a mover's chain that `L`
-/// put in atari; capture an enemy chain in atari at or around `L`; play a 3×3 shape in the
+/// put in atari; capture an enemy chain in atari at or around `L`; answer a two-liberty fight
+/// at `L` (`tactics::two_liberty_check`); play the vital point of a small eye space next to
+/// `L` (`tactics::nakade_point`); play a 3×3 shape in the
 /// 8 neighbours of `L`. Otherwise (or when a step finds no acceptable move) a `Light` draw
 /// that also redraws bad self-ataris. Each step picks uniformly among its acceptable moves,
 /// and every move it returns passes `is_candidate_m` (legal, not the mover's own true eye).
@@ -181,6 +198,8 @@ pub struct Heavy {
     /// costs an integer compare.
     escape: u64,
     capture: u64,
+    two_lib: u64,
+    nakade: u64,
     pattern: u64,
     reject_self_atari: bool,
     max_self_atari_stones: u32,
@@ -196,6 +215,8 @@ impl Heavy {
         Heavy {
             escape: threshold(config.p_escape),
             capture: threshold(config.p_capture),
+            two_lib: threshold(config.p_two_lib),
+            nakade: threshold(config.p_nakade),
             pattern: threshold(config.p_pattern),
             reject_self_atari: config.reject_self_atari,
             max_self_atari_stones: config.max_self_atari_stones,
@@ -284,6 +305,24 @@ impl Heavy {
             }
             let m = self.pick(b, c, &moves, rng);
             if m != 0 {
+                return m;
+            }
+        }
+
+        // Two-liberty fights: the last move's chain, and chains next to it.
+        if Self::roll(self.two_lib, rng) {
+            let mut moves = PointSet::<16>::new();
+            tactics::two_liberty_answers(b, last, self.max_self_atari_stones, &mut moves);
+            let m = self.pick(b, c, &moves, rng);
+            if m != 0 {
+                return m;
+            }
+        }
+
+        // Nakade: the vital point of the eye space the last move borders.
+        if Self::roll(self.nakade, rng) {
+            let m = tactics::nakade_answer(b, last);
+            if m != 0 && self.acceptable(b, m, c) {
                 return m;
             }
         }

@@ -12,7 +12,7 @@
 //!
 //! Depends on: playout::board.
 
-use super::board::{Chain, PlayoutBoard, EMPTY};
+use super::board::{Chain, PlayoutBoard, BLACK, EMPTY, OFF_BOARD, WHITE};
 use crate::geom::Point;
 
 /// Up to `N` distinct points, in a fixed array.
@@ -227,6 +227,289 @@ pub(crate) fn escapes<const N: usize>(b: &PlayoutBoard, h: usize, out: &mut Poin
     if after_move(b, lib, c).libs >= 2 {
         out.insert(lib);
     }
+}
+
+/// The two liberties of the chain headed at `h` when it has exactly two; `None` otherwise.
+/// Each liberty touches at most four stones of the chain, so a chain with more than eight
+/// pseudo-liberties has three or more and is ruled out without a walk. Hot path (the heavy
+/// policy's two-liberty step, a few chains per move).
+#[inline]
+pub(crate) fn two_liberties(b: &PlayoutBoard, h: usize) -> Option<[usize; 2]> {
+    let ch = b.chain_of_head(h);
+    if ch.libs > 8 || ch.in_atari() {
+        return None;
+    }
+    let libs = chain_liberties::<3>(b, h);
+    (libs.len() == 2).then(|| [libs.get(0), libs.get(1)])
+}
+
+/// Stones of colour `c` next to `m`, the edge not counted (`n_color_nb` counts it).
+#[inline(always)]
+fn stones_next_to(b: &PlayoutBoard, m: usize, c: u8) -> u16 {
+    let off_board = b.n_color_nb(m, BLACK) + b.n_color_nb(m, WHITE) + b.n_empty_nb(m) - 4;
+    b.n_color_nb(m, c) - off_board
+}
+
+/// Returns true if and only if `q` and `r` are orthogonal neighbours.
+#[inline(always)]
+fn adjacent(b: &PlayoutBoard, q: usize, r: usize) -> bool {
+    let d = q.abs_diff(r);
+    d == 1 || d == b.stride_m()
+}
+
+/// A two-liberty chain of `owner` that cannot be put in danger: one liberty joins a friendly
+/// chain out of atari and the other does too or has room of its own (Pachi's "miai" test:
+/// attacking such a chain only wastes moves).
+fn two_liberties_are_miai(b: &PlayoutBoard, h: usize, libs: [usize; 2], owner: u8) -> bool {
+    let s = b.stride_m();
+    let connects = |lib: usize| {
+        [lib - 1, lib + 1, lib - s, lib + s].into_iter().any(|q| {
+            b.color_m(q) == owner && b.head_m(q) != h && !b.chain_of_head(b.head_m(q)).in_atari()
+        })
+    };
+    let has_room = |lib: usize, other: usize| {
+        [lib - 1, lib + 1, lib - s, lib + s]
+            .into_iter()
+            .any(|q| q != other && b.color_m(q) == EMPTY)
+    };
+    let (a, z) = (libs[0], libs[1]);
+    (connects(a) && (connects(z) || has_room(z, a))) || (connects(z) && has_room(a, z))
+}
+
+/// Adds to `out` the liberties of `owner`'s two-liberty chain `h` that `c` should play: for
+/// the attacker an atari that is not a bad self-atari, for the owner an extension that gains
+/// something (Pachi's `can_atari_group`, without the "cousin" approach moves). Of two
+/// acceptable liberties, one that fills a lumpy spot (three or more of the mover's stones or
+/// edges around it) gives way to the other.
+fn two_liberty_moves<const N: usize>(
+    b: &PlayoutBoard,
+    libs: [usize; 2],
+    owner: u8,
+    c: u8,
+    max_self_atari: u32,
+    out: &mut PointSet<N>,
+) {
+    let mut found = [(0usize, false); 2];
+    for i in 0..2 {
+        let (lib, other) = (libs[i], libs[1 - i]);
+        if !b.is_legal_m(lib, c) {
+            continue;
+        }
+        // The owner extending to a point with no room: it gains at most one liberty.
+        if c == owner && stones_next_to(b, lib, owner) == 1 {
+            let room = b.n_empty_nb(lib);
+            if room <= 1 || (room == 2 && adjacent(b, lib, other)) {
+                continue;
+            }
+        }
+        if is_bad_self_atari(b, lib, c, max_self_atari) {
+            continue;
+        }
+        let off_board = b.n_color_nb(lib, BLACK) + b.n_color_nb(lib, WHITE) + b.n_empty_nb(lib) - 4;
+        let lumpy = stones_next_to(b, lib, c) + off_board >= 3;
+        found[i] = (lib, !lumpy);
+    }
+    match found {
+        [(a, pa), (z, pz)] if a != 0 && z != 0 && pa != pz => {
+            out.insert(if pa { a } else { z });
+        }
+        _ => {
+            for (m, _) in found {
+                if m != 0 {
+                    out.insert(m);
+                }
+            }
+        }
+    }
+}
+
+/// Pachi's two-liberty check of the chain headed at `h` (two liberties `libs`), for `c` to
+/// move: unless the chain is safe by miai, the atari (attacker) or the extension (owner); the
+/// owner also captures an adjacent enemy chain in atari or ataris an adjacent two-liberty one
+/// (the counter-attack of a capturing race). Hot path: walks the chain only as owner.
+pub(crate) fn two_liberty_check<const N: usize>(
+    b: &PlayoutBoard,
+    h: usize,
+    libs: [usize; 2],
+    c: u8,
+    max_self_atari: u32,
+    out: &mut PointSet<N>,
+) {
+    let owner = b.color_m(h);
+    if two_liberties_are_miai(b, h, libs, owner) {
+        return;
+    }
+    two_liberty_moves(b, libs, owner, c, max_self_atari, out);
+    if c != owner {
+        return;
+    }
+    let s = b.stride_m();
+    let enemy = owner ^ 3;
+    let mut seen = PointSet::<8>::new();
+    let mut x = h;
+    loop {
+        for q in [x - 1, x + 1, x - s, x + s] {
+            if b.color_m(q) != enemy {
+                continue;
+            }
+            let g = b.head_m(q);
+            if seen.contains(g) || !seen.insert(g) {
+                continue;
+            }
+            let ch = b.chain_of_head(g);
+            if ch.in_atari() {
+                let lib = atari_liberty(&ch);
+                if b.is_legal_m(lib, c) {
+                    out.insert(lib);
+                }
+            } else if let Some(glibs) = two_liberties(b, g) {
+                two_liberty_moves(b, glibs, enemy, c, max_self_atari, out);
+            }
+        }
+        x = b.next_m(x);
+        if x == h {
+            break;
+        }
+    }
+}
+
+/// Adds to `out` the side to move's answers to a two-liberty fight at the last move `last`
+/// (a stone): `two_liberty_check` of the last move's chain and of every chain next to it
+/// that has two liberties.
+pub(crate) fn two_liberty_answers<const N: usize>(
+    b: &PlayoutBoard,
+    last: usize,
+    max_self_atari: u32,
+    out: &mut PointSet<N>,
+) {
+    let c = b.to_move_code();
+    let s = b.stride_m();
+    let mut heads = [b.head_m(last), 0, 0, 0, 0];
+    if let Some(libs) = two_liberties(b, heads[0]) {
+        two_liberty_check(b, heads[0], libs, c, max_self_atari, out);
+    }
+    for (k, q) in [last - 1, last + 1, last - s, last + s]
+        .into_iter()
+        .enumerate()
+    {
+        if b.color_m(q) != BLACK && b.color_m(q) != WHITE {
+            continue;
+        }
+        let h = b.head_m(q);
+        if heads[..=k].contains(&h) {
+            continue;
+        }
+        heads[k + 1] = h;
+        if let Some(libs) = two_liberties(b, h) {
+            two_liberty_check(b, h, libs, c, max_self_atari, out);
+        }
+    }
+}
+
+/// What the heavy playouts' fight steps would answer to the last move, for the tree's
+/// priors: the two-liberty moves (`two_liberty_answers`) and the nakade point.
+#[derive(Clone, Debug, Default)]
+pub struct FightAnswers {
+    pub two_lib: smallvec::SmallVec<[Point; 16]>,
+    pub nakade: Option<Point>,
+}
+
+impl PlayoutBoard {
+    /// The answers of the heavy playouts' fight steps to the last move (none after a pass),
+    /// for the side to move, self-ataris of more than `max_self_atari` stones left out. Cold
+    /// path: once per expansion of the tree.
+    pub fn fight_answers(&self, max_self_atari: u32) -> FightAnswers {
+        let mut answers = FightAnswers::default();
+        let last = self.last_m();
+        if last == 0 {
+            return answers;
+        }
+        let c = self.to_move_code();
+        let mut moves = PointSet::<16>::new();
+        two_liberty_answers(self, last, max_self_atari, &mut moves);
+        for &m in moves.as_slice() {
+            if self.is_candidate_m(m as usize, c) {
+                answers.two_lib.push(self.to_point(m as usize));
+            }
+        }
+        let v = nakade_answer(self, last);
+        if v != 0 && self.is_candidate_m(v, c) {
+            answers.nakade = Some(self.to_point(v));
+        }
+        answers
+    }
+}
+
+/// The nakade point of the eye space that the last move `last` (a stone of the side not to
+/// move) borders, through its first empty neighbour; 0 if none.
+#[inline]
+pub(crate) fn nakade_answer(b: &PlayoutBoard, last: usize) -> usize {
+    let s = b.stride_m();
+    match [last - 1, last + 1, last - s, last + s]
+        .into_iter()
+        .find(|&q| b.color_m(q) == EMPTY)
+    {
+        Some(start) => nakade_point(b, start, b.color_m(last)),
+        None => 0,
+    }
+}
+
+/// The vital point of the small eye space of `owner` through the empty point `start`, or 0.
+/// The space is the empty points connected to `start`, at most six, walled by `owner`'s
+/// stones and the edge only (an enemy stone inside or on the wall: 0). Its vital point, by
+/// shape (degree: neighbours inside the space; edges: adjacent pairs): three in a row or
+/// bent, the middle (degree 2); the pyramid four, its centre (degree 3); the bulky five (a
+/// square and one more: five edges), the point of degree 3; the crossed five, its centre
+/// (degree 4); the rabbity six (six edges), the point of degree 4. Other shapes (two points,
+/// the straight or bent four, the square four) have none to play. Playing there kills a
+/// group that has nothing but this space (Pachi's nakade check; MoGo's playouts without it
+/// let such groups live). Hot path: a flood of at most seven points.
+pub(crate) fn nakade_point(b: &PlayoutBoard, start: usize, owner: u8) -> usize {
+    const MAX_SPACE: usize = 6;
+    let s = b.stride_m();
+    let mut space = PointSet::<{ MAX_SPACE + 1 }>::new();
+    space.insert(start);
+    let mut i = 0;
+    while i < space.len() {
+        let x = space.get(i);
+        for q in [x - 1, x + 1, x - s, x + s] {
+            match b.color_m(q) {
+                EMPTY => {
+                    space.insert(q);
+                    if space.len() > MAX_SPACE {
+                        return 0;
+                    }
+                }
+                col if col == owner || col == OFF_BOARD => {}
+                _ => return 0,
+            }
+        }
+        i += 1;
+    }
+    let n = space.len();
+    if n < 3 {
+        return 0;
+    }
+    let mut degree = [0u8; MAX_SPACE];
+    let mut edges = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            if adjacent(b, space.get(i), space.get(j)) {
+                degree[i] += 1;
+                degree[j] += 1;
+                edges += 1;
+            }
+        }
+    }
+    let find = |d: u8| (0..n).find(|&i| degree[i] == d);
+    let vital = match (n, edges) {
+        (3, _) => find(2),
+        (4, _) => find(3),
+        (5, _) => find(4).or(if edges == 5 { find(3) } else { None }),
+        (6, 6) => find(4),
+        _ => None,
+    };
+    vital.map_or(0, |i| space.get(i))
 }
 
 #[cfg(test)]

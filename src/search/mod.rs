@@ -390,13 +390,17 @@ impl Search {
         let config = &self.config.prior;
         let buf = &mut self.moves_buf;
         let ladders = &mut self.ladders;
+        let fights = board.fight_answers(self.config.playout.max_self_atari_stones);
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
-            buf.push((mv, prior::prior_of(config, board, ladders, mv, last)));
+            buf.push((
+                mv,
+                prior::prior_of(config, board, ladders, &fights, mv, last),
+            ));
         });
         buf.push((
             Move::Pass,
-            prior::prior_of(config, board, ladders, Move::Pass, last),
+            prior::prior_of(config, board, ladders, &fights, Move::Pass, last),
         ));
     }
 

@@ -16,7 +16,7 @@
 
 use super::tree::Prior;
 use crate::geom::{Move, Point};
-use crate::playout::{LadderReader, PlayoutBoard};
+use crate::playout::{FightAnswers, LadderReader, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -38,6 +38,12 @@ pub struct PriorConfig {
     /// A move that puts the mover's own new chain in atari without capturing, as losses.
     /// Default 15.
     pub self_atari: f32,
+    /// An answer of the heavy playouts' two-liberty step to the last move (an atari on a
+    /// two-liberty chain, an extension of one, a counter-atari: `playout::FightAnswers`), as
+    /// wins. Default 10.
+    pub two_lib: f32,
+    /// The nakade point of an eye space next to the last move, as wins. Default 20.
+    pub nakade: f32,
     /// A move that makes one of the playouts' 3×3 shapes (`playout::pattern3`: hane, cut,
     /// edge), as wins. Default 10.
     pub pattern: f32,
@@ -63,6 +69,8 @@ impl Default for PriorConfig {
             ladder_escape_fails: 15.0,
             ladder_atari: 15.0,
             self_atari: 15.0,
+            two_lib: 10.0,
+            nakade: 20.0,
             pattern: 10.0,
             near_last: 4.0,
             low_empty: 6.0,
@@ -82,6 +90,8 @@ impl PriorConfig {
             ("prior_ladder_escape_fails", self.ladder_escape_fails),
             ("prior_ladder_atari", self.ladder_atari),
             ("prior_self_atari", self.self_atari),
+            ("prior_two_lib", self.two_lib),
+            ("prior_nakade", self.nakade),
             ("prior_pattern", self.pattern),
             ("prior_near_last", self.near_last),
             ("prior_low_empty", self.low_empty),
@@ -99,6 +109,8 @@ impl PriorConfig {
             "prior_ladder_escape_fails" => &mut self.ladder_escape_fails,
             "prior_ladder_atari" => &mut self.ladder_atari,
             "prior_self_atari" => &mut self.self_atari,
+            "prior_two_lib" => &mut self.two_lib,
+            "prior_nakade" => &mut self.nakade,
             "prior_pattern" => &mut self.pattern,
             "prior_near_last" => &mut self.near_last,
             "prior_low_empty" => &mut self.low_empty,
@@ -134,11 +146,13 @@ impl Sum {
 }
 
 /// The prior of `mv` for the side to move on `board`; `last` is the last move played.
-/// `ladders` reads the ladders of escapes and ataris.
+/// `ladders` reads the ladders of escapes and ataris; `fights` is `board.fight_answers(..)`,
+/// computed once for all the moves of an expansion.
 pub fn prior_of(
     config: &PriorConfig,
     board: &PlayoutBoard,
     ladders: &mut LadderReader,
+    fights: &FightAnswers,
     mv: Move,
     last: Option<Point>,
 ) -> Prior {
@@ -189,6 +203,12 @@ pub fn prior_of(
     }
     if board.self_atari_stones(p).is_some() {
         sum.add(config.self_atari, 0.0);
+    }
+    if fights.two_lib.contains(&p) {
+        sum.add(config.two_lib, 1.0);
+    }
+    if fights.nakade == Some(p) {
+        sum.add(config.nakade, 1.0);
     }
     if board.makes_shape(p) {
         sum.add(config.pattern, 1.0);

@@ -10,6 +10,8 @@ fn eager() -> Heavy {
     Heavy::new(&Config {
         p_escape: 1.0,
         p_capture: 1.0,
+        p_two_lib: 1.0,
+        p_nakade: 1.0,
         p_pattern: 1.0,
         ..Config::default()
     })
@@ -74,6 +76,45 @@ fn heavy_captures_the_last_move_in_atari() {
     play(&mut b, "B2");
     for seed in 0..10 {
         assert_eq!(chosen(&mut b, &eager(), seed), "A2");
+    }
+}
+
+#[test]
+fn heavy_ataris_a_two_liberty_chain_of_the_last_move() {
+    // White's B2 has liberties B1 and C2 (Black's A2 and B3 around it).
+    let mut b = board_from(
+        "
+        . . . . .
+        . . . . .
+        . X . . .
+        X . . . .
+        . . X X X
+        ",
+        Color::White,
+    );
+    play(&mut b, "B2");
+    for seed in 0..20 {
+        let mv = chosen(&mut b, &eager(), seed);
+        assert!(["B1", "C2"].contains(&mv.as_str()), "{mv}");
+    }
+}
+
+#[test]
+fn heavy_kills_with_the_nakade_point() {
+    // White's wall encloses B2-C2-D2; after White's E2 Black plays the middle.
+    let mut b = board_from(
+        "
+        . X . . .
+        X X X X X
+        O O O O O
+        O . . . .
+        O O O O O
+        ",
+        Color::White,
+    );
+    play(&mut b, "E2");
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &eager(), seed), "C2");
     }
 }
 

@@ -16,7 +16,8 @@ fn at(s: &str, size: usize) -> Move {
 
 /// `prior_of` with a fresh ladder reader.
 fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Point>) -> Prior {
-    prior_of(config, b, &mut LadderReader::new(), mv, last)
+    let fights = b.fight_answers(2);
+    prior_of(config, b, &mut LadderReader::new(), &fights, mv, last)
 }
 
 /// Only the source called `name` on, at weight 10.
@@ -254,4 +255,33 @@ fn an_atari_that_starts_a_working_ladder_is_a_win() {
     let p = prior_of_(&config, &b, at("E4", 9), None);
     assert_eq!((p.visits(), p.value()), (10.0, 1.0));
     assert_eq!(prior_of_(&config, &b, at("C3", 9), None).visits(), 0.0);
+}
+
+#[test]
+fn the_playouts_fight_answers_are_priors() {
+    // White's B2 is left with two liberties, B1 and C2: both ataris get the two-lib prior.
+    let mut b = board(
+        ". . . . .\n. . . . .\n. X . . .\nX . . . .\n. . X X X",
+        Color::White,
+    );
+    b.play_unchecked(at("B2", 5));
+    let last = Point::parse("B2", 5).ok();
+    let config = only("prior_two_lib");
+    for mv in ["B1", "C2"] {
+        let p = prior_of_(&config, &b, at(mv, 5), last);
+        assert_eq!((p.visits(), p.value()), (10.0, 1.0), "{mv}");
+    }
+    assert_eq!(prior_of_(&config, &b, at("D4", 5), last).visits(), 0.0);
+
+    // White's wall encloses B2-C2-D2 after E2: the middle is the nakade point.
+    let mut b = board(
+        ". X . . .\nX X X X X\nO O O O O\nO . . . .\nO O O O O",
+        Color::White,
+    );
+    b.play_unchecked(at("E2", 5));
+    let last = Point::parse("E2", 5).ok();
+    let config = only("prior_nakade");
+    let p = prior_of_(&config, &b, at("C2", 5), last);
+    assert_eq!((p.visits(), p.value()), (10.0, 1.0));
+    assert_eq!(prior_of_(&config, &b, at("B2", 5), last).visits(), 0.0);
 }
