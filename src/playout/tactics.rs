@@ -441,16 +441,28 @@ impl PlayoutBoard {
 }
 
 /// The nakade point of the eye space that the last move `last` (a stone of the side not to
-/// move) borders, through its first empty neighbour; 0 if none.
+/// move) borders, through its empty neighbours; 0 if none.
 #[inline]
 pub(crate) fn nakade_answer(b: &PlayoutBoard, last: usize) -> usize {
+    // Pachi's filter: the last move's empty neighbours must all touch each other (diagonally
+    // at least), as they do on the wall of one small space: at most two, not opposite. It
+    // skips the flood for most moves, played in the open.
     let s = b.stride_m();
-    match [last - 1, last + 1, last - s, last + s]
-        .into_iter()
-        .find(|&q| b.color_m(q) == EMPTY)
-    {
-        Some(start) => nakade_point(b, start, b.color_m(last)),
-        None => 0,
+    let mut empties = [0usize; 2];
+    let mut n = 0;
+    for q in [last - 1, last + 1, last - s, last + s] {
+        if b.color_m(q) == EMPTY {
+            if n == 2 {
+                return 0;
+            }
+            empties[n] = q;
+            n += 1;
+        }
+    }
+    match n {
+        0 => 0,
+        2 if empties[0].abs_diff(empties[1]) == 2 || empties[0].abs_diff(empties[1]) == 2 * s => 0,
+        _ => nakade_point(b, empties[0], b.color_m(last)),
     }
 }
 
