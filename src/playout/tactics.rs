@@ -243,11 +243,16 @@ pub(crate) fn two_liberties(b: &PlayoutBoard, h: usize) -> Option<[usize; 2]> {
     (libs.len() == 2).then(|| [libs.get(0), libs.get(1)])
 }
 
-/// Stones of colour `c` next to `m`, the edge not counted (`n_color_nb` counts it).
+/// Off-board neighbours of `m` (each counts as a stone of both colours in `n_color_nb`).
+#[inline(always)]
+fn edges_next_to(b: &PlayoutBoard, m: usize) -> u16 {
+    b.n_color_nb(m, BLACK) + b.n_color_nb(m, WHITE) + b.n_empty_nb(m) - 4
+}
+
+/// Stones of colour `c` next to `m`, the edge not counted.
 #[inline(always)]
 fn stones_next_to(b: &PlayoutBoard, m: usize, c: u8) -> u16 {
-    let off_board = b.n_color_nb(m, BLACK) + b.n_color_nb(m, WHITE) + b.n_empty_nb(m) - 4;
-    b.n_color_nb(m, c) - off_board
+    b.n_color_nb(m, c) - edges_next_to(b, m)
 }
 
 /// Returns true if and only if `q` and `r` are orthogonal neighbours.
@@ -305,8 +310,7 @@ fn two_liberty_moves<const N: usize>(
         if is_bad_self_atari(b, lib, c, max_self_atari) {
             continue;
         }
-        let off_board = b.n_color_nb(lib, BLACK) + b.n_color_nb(lib, WHITE) + b.n_empty_nb(lib) - 4;
-        let lumpy = stones_next_to(b, lib, c) + off_board >= 3;
+        let lumpy = b.n_color_nb(lib, c) >= 3;
         found[i] = (lib, !lumpy);
     }
     match found {
