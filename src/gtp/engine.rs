@@ -24,7 +24,7 @@ use crate::game::{handicap, Game, RuleSet, Scoring};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
 use crate::score::GameResult;
-use crate::search::{self, Decision, Limits, Search};
+use crate::search::{self, Decision, Limits, Report, Reporter, Search};
 use crate::sgf::{self, SgfGame};
 use crate::time::{BudgetConfig, Clock, GamePhase, TimeControl};
 use std::fmt::Write as _;
@@ -276,6 +276,63 @@ impl Engine {
 
     /// `genmove`, `kgs-genmove_cleanup` and `reg_genmove`.
     pub fn genmove(&mut self, color: Color, kind: GenmoveKind) -> Generated {
+        self.genmove_reporting(color, kind, None)
+    }
+
+    /// `lz-genmove_analyze` / `kata-genmove_analyze`: `genmove` that reports the search to
+    /// `sink` every `interval`. Like KataGo's, not stopped by input (only by `quit` and
+    /// `# interrupt`): it ends when `genmove` would.
+    pub fn genmove_analyze(
+        &mut self,
+        color: Color,
+        interval: Duration,
+        sink: &mut dyn FnMut(&Report),
+    ) -> Generated {
+        let mut reporter = Reporter::new(interval, sink);
+        self.genmove_reporting(color, GenmoveKind::Play, Some(&mut reporter))
+    }
+
+    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves, reporting to `sink` every
+    /// `interval`, until any input arrives (see `Signals`). Plays nothing; the tree is kept,
+    /// so a `genmove` of the same position goes on from it.
+    pub fn analyze(&mut self, color: Color, interval: Duration, sink: &mut dyn FnMut(&Report)) {
+        self.signals.analyzing.store(true, Ordering::SeqCst);
+        self.arm_stop();
+        if self.signals.pending.load(Ordering::SeqCst) > 0 {
+            self.signals.stop.store(true, Ordering::SeqCst);
+        }
+        let limits = Limits {
+            playouts: Some(u64::MAX),
+            time: None,
+            stop: Some(self.signals.stop.clone()),
+        };
+        let mut reporter = Reporter::new(interval, sink);
+        self.search
+            .analyze(&self.session.game, color, &limits, Some(&mut reporter));
+        // A search with nothing to decide (only a pass is legal) ends at once; the reply
+        // still lasts until the input that ends it, as the protocol says.
+        while !self.signals.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.signals.analyzing.store(false, Ordering::SeqCst);
+    }
+
+    /// A search of `color`'s moves within the limits of `reg_genmove` (the playout cap or
+    /// `--time-per-move`; `# interrupt` stops it), for GoGui's analyze commands. Plays
+    /// nothing.
+    pub fn search_report(&mut self, color: Color) -> Report {
+        let limits = self.limits(color, GenmoveKind::Regression);
+        self.arm_stop();
+        self.search
+            .analyze(&self.session.game, color, &limits, None)
+    }
+
+    fn genmove_reporting(
+        &mut self,
+        color: Color,
+        kind: GenmoveKind,
+        reporter: Option<&mut Reporter>,
+    ) -> Generated {
         let limits = self.limits(color, kind);
         log::info!(
             "genmove {color}: limits {} playouts, {} s",
@@ -289,9 +346,9 @@ impl Engine {
         let game = &self.session.game;
         let decision = match kind {
             GenmoveKind::Cleanup => self.search.genmove_cleanup(game, color, &limits),
-            GenmoveKind::Play | GenmoveKind::Regression => {
-                self.search.genmove(game, color, &limits)
-            }
+            GenmoveKind::Play | GenmoveKind::Regression => self
+                .search
+                .genmove_reporting(game, color, &limits, reporter),
         };
         let elapsed = start.elapsed();
         let generated = match decision {

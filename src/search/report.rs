@@ -157,11 +157,7 @@ impl Search {
                 }
             })
             .collect();
-        moves.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.prior.total_cmp(&a.prior))
-        });
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.prior.total_cmp(&a.prior)));
         for (i, m) in moves.iter_mut().enumerate() {
             m.order = i;
         }
