@@ -165,6 +165,8 @@ pub const COMMANDS: &[Entry] = &[
     // Time.
     entry("time_settings", time_settings, true),
     entry("kgs-time_settings", kgs_time_settings, true),
+    entry("kata-time_settings", kata_time_settings, true),
+    entry("kata-list_time_settings", kata_list_time_settings, false),
     entry("time_left", time_left, true),
     // End of game.
     entry("final_score", final_score, true),
@@ -445,6 +447,20 @@ fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
     let control = TimeControl::parse_kgs_time_settings(args).map_err(time_error)?;
     engine.time_settings(control);
     Ok(String::new())
+}
+
+/// `kata-time_settings`: the four systems of `kgs-time_settings`, `fischer M I` and
+/// `fischer-capped M I MAX_MAIN MAX_MOVE` (gtp2ogs, CLIENTS.md §4.4).
+fn kata_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
+    let control = TimeControl::parse_kata_time_settings(args).map_err(time_error)?;
+    engine.time_settings(control);
+    Ok(String::new())
+}
+
+/// `kata-list_time_settings`: the systems `kata-time_settings` accepts, one per line.
+fn kata_list_time_settings(_: &mut Engine, args: &[String]) -> Outcome {
+    args_n::<0>(args)?;
+    Ok(TimeControl::KATA_SYSTEMS.join("\n"))
 }
 
 /// `time_left COLOR TIME STONES`. Never refused for a mismatch with the time system (§0 rule

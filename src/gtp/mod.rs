@@ -43,6 +43,8 @@ pub enum Input {
     Command(Command),
     /// A line longer than `wire::MAX_LINE_BYTES`; the id, if its kept prefix had one.
     TooLong(Option<u64>),
+    /// A blank or comment-only line: no reply; it only stops an analysis.
+    Blank,
 }
 
 /// The flags the reader thread raises for the engine thread.
@@ -160,13 +162,14 @@ impl<'a> Stream<'a> {
         self.started
     }
 
-    /// Writes the status line `=` (with the id) unless already written.
+    /// Writes the status line `= ` (with the id) unless already written.
     pub fn begin(&mut self) {
         if !self.started {
             self.started = true;
+            // `= ` with its space, as every other reply (Pachi's GTP checker requires it).
             let head = match self.id {
-                Some(id) => format!("={id}\n"),
-                None => "=\n".to_string(),
+                Some(id) => format!("={id} \n"),
+                None => "= \n".to_string(),
             };
             self.emit(&head);
         }
@@ -250,11 +253,6 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                         break;
                     }
                 };
-                // KataGo's contract, which Sabaki relies on: any line, even a blank one,
-                // ends an analysis.
-                if !line.truncated && Command::parse(&line.bytes).is_none() {
-                    signals.input_seen();
-                }
                 let input = if line.truncated {
                     match Command::parse_id_only(&line.bytes) {
                         Some(id) => Input::TooLong(id),
@@ -268,7 +266,9 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     }
                     match Command::parse(&line.bytes) {
                         Some(cmd) => Input::Command(cmd),
-                        None => continue,
+                        // KataGo's contract, which Sabaki relies on: any line, even a blank
+                        // one, ends an analysis. Forwarded to be counted, never answered.
+                        None => Input::Blank,
                     }
                 };
                 let is_quit = matches!(&input, Input::Command(cmd) if cmd.name == "quit");
@@ -303,6 +303,7 @@ pub fn run_loop(
     for input in rx {
         signals.pending.fetch_sub(1, Ordering::SeqCst);
         let (id, reply, quit, stream) = match &input {
+            Input::Blank => continue,
             Input::Command(cmd) => {
                 out.log_command(&cmd.to_string());
                 let mut stream = Stream::new(out, cmd.id);

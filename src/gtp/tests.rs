@@ -152,7 +152,7 @@ fn gtp_log_records_commands_and_replies() {
             "> fail",
             "< ? syntax error",
             "> 2 stream",
-            "< =2",
+            "< =2 ",
             "< info 1",
             "< play D4"
         ]
@@ -185,7 +185,7 @@ fn streamed_replies_begin_early_and_end_with_one_empty_line() {
     );
     assert_eq!(
         out,
-        "=3\ninfo move D4 visits 1 pv D4\ninfo moveQ16 pv Q16\n\n= name\n\n? syntax error\n\n=\nplay pass\n\n"
+        "=3 \ninfo move D4 visits 1 pv D4\ninfo moveQ16 pv Q16\n\n= name\n\n? syntax error\n\n= \nplay pass\n\n"
     );
 }
 
