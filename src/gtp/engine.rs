@@ -296,7 +296,16 @@ impl Engine {
     /// `interval`, until any input arrives (see `Signals`). Plays nothing; the tree is kept,
     /// so a `genmove` of the same position goes on from it.
     pub fn analyze(&mut self, color: Color, interval: Duration, sink: &mut dyn FnMut(&Report)) {
+        /// Clears `analyzing` however the analysis ends, a panic included: left set, it would
+        /// let every later line cut the next `genmove` short.
+        struct Analyzing(std::sync::Arc<std::sync::atomic::AtomicBool>);
+        impl Drop for Analyzing {
+            fn drop(&mut self) {
+                self.0.store(false, Ordering::SeqCst);
+            }
+        }
         self.signals.analyzing.store(true, Ordering::SeqCst);
+        let _analyzing = Analyzing(self.signals.analyzing.clone());
         self.arm_stop();
         if self.signals.pending.load(Ordering::SeqCst) > 0 {
             self.signals.stop.store(true, Ordering::SeqCst);
@@ -314,7 +323,6 @@ impl Engine {
         while !self.signals.stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(10));
         }
-        self.signals.analyzing.store(false, Ordering::SeqCst);
     }
 
     /// A search of `color`'s moves within the limits of `reg_genmove` (the playout cap or
@@ -881,6 +889,31 @@ mod tests {
         ] {
             assert_eq!(sgf_rules_name(rules).parse::<RuleSet>(), Ok(rules));
         }
+    }
+
+    /// A line already waiting when the analysis starts stops it (Sabaki pipelines
+    /// `protocol_version` behind it); the analysis plays nothing.
+    #[test]
+    fn an_analysis_stops_at_once_when_input_is_pending() {
+        let signals = Signals::default();
+        let mut e = Engine::new(Config::default(), signals.clone());
+        e.boardsize(9).unwrap();
+        signals.pending.store(1, Ordering::SeqCst);
+        e.analyze(Color::Black, Duration::ZERO, &mut |_| {});
+        assert!(e.game().moves().is_empty());
+        assert!(!signals.analyzing.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_panicking_analysis_leaves_no_analysis_flag() {
+        let signals = Signals::default();
+        let mut e = Engine::new(Config::default(), signals.clone());
+        e.boardsize(9).unwrap();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            e.analyze(Color::Black, Duration::ZERO, &mut |_| panic!("deliberate"))
+        }));
+        assert!(result.is_err());
+        assert!(!signals.analyzing.load(Ordering::SeqCst));
     }
 
     #[test]
