@@ -41,6 +41,32 @@ pub struct AnalyzeArgs {
     pub ownership: bool,
     /// `pvVisits true` (kata only): the visits of each PV move after the PV.
     pub pv_visits: bool,
+    /// `avoid PLAYER V,V,… DEPTH` (any number): moves PLAYER may not play.
+    pub avoid: Vec<(Color, Vec<Move>)>,
+    /// `allow PLAYER V,V,… DEPTH` (at most one): the only moves PLAYER may play.
+    pub allow: Option<(Color, Vec<Move>)>,
+}
+
+impl AnalyzeArgs {
+    /// Returns true if and only if `avoid` and `allow` let `color` play `mv` as its first move.
+    /// They restrict the analysed colour's first move only (the root): tengen applies no
+    /// restriction deeper in the tree, whatever the depth given, nor to the other colour.
+    pub fn allows(&self, color: Color, mv: Move) -> bool {
+        let avoided = self
+            .avoid
+            .iter()
+            .any(|(c, moves)| *c == color && moves.contains(&mv));
+        let allowed = match &self.allow {
+            Some((c, moves)) if *c == color => moves.contains(&mv),
+            _ => true,
+        };
+        allowed && !avoided
+    }
+
+    /// Returns true if and only if `avoid` or `allow` was given.
+    pub fn restricts(&self) -> bool {
+        !self.avoid.is_empty() || self.allow.is_some()
+    }
 }
 
 impl Default for AnalyzeArgs {
@@ -52,6 +78,8 @@ impl Default for AnalyzeArgs {
             max_moves: None,
             ownership: false,
             pv_visits: false,
+            avoid: Vec::new(),
+            allow: None,
         }
     }
 }
@@ -72,11 +100,27 @@ fn boolean(arg: &str) -> Result<bool, GtpError> {
     }
 }
 
+/// `PLAYER V,V,… DEPTH` of `avoid` and `allow` on a board of side `size`.
+fn move_list(words: &[String], size: usize) -> Result<(Color, Vec<Move>), GtpError> {
+    let [player, vertices, depth] = words else {
+        return Err(GtpError::Syntax);
+    };
+    let color: Color = player.parse().map_err(|_| GtpError::Syntax)?;
+    let moves = vertices
+        .split(',')
+        .map(|v| Move::parse(v, size).map_err(|_| GtpError::Syntax))
+        .collect::<Result<Vec<Move>, GtpError>>()?;
+    match depth.parse::<u32>() {
+        Ok(d) if d >= 1 => Ok((color, moves)),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
 /// Parses `[color] [interval] [KEY VALUE]...` as KataGo does: a leading colour, a bare
-/// interval in centiseconds, then `interval`, `minmoves`, `maxmoves`, and for `kata-` also
-/// `ownership` and `pvVisits`. `avoid` and `allow` are refused (not implemented), as is any
-/// other key.
-pub fn parse_args(dialect: Dialect, args: &[String]) -> Result<AnalyzeArgs, GtpError> {
+/// interval in centiseconds, then `interval`, `minmoves`, `maxmoves`, `avoid PLAYER V,… DEPTH`,
+/// `allow PLAYER V,… DEPTH` (once), and for `kata-` also `ownership` and `pvVisits`. Any other
+/// key is refused. `size` is the board's side, for the vertices.
+pub fn parse_args(dialect: Dialect, args: &[String], size: usize) -> Result<AnalyzeArgs, GtpError> {
     let mut parsed = AnalyzeArgs::default();
     let mut rest = args;
     if let Some((first, tail)) = rest.split_first() {
@@ -92,6 +136,17 @@ pub fn parse_args(dialect: Dialect, args: &[String]) -> Result<AnalyzeArgs, GtpE
         }
     }
     while let Some((key, tail)) = rest.split_first() {
+        if key == "avoid" || key == "allow" {
+            let words = tail.get(..3).ok_or(GtpError::Syntax)?;
+            let list = move_list(words, size)?;
+            rest = &tail[3..];
+            if key == "avoid" {
+                parsed.avoid.push(list);
+            } else if parsed.allow.replace(list).is_some() {
+                return Err(GtpError::Syntax);
+            }
+            continue;
+        }
         let Some((value, tail)) = tail.split_first() else {
             return Err(GtpError::Syntax);
         };

@@ -80,8 +80,8 @@ impl fmt::Display for GtpError {
             GtpError::UnknownTimeSystem => "unknown time system",
             GtpError::BadParameter => "bad parameter (tengen-param lists the names)",
             GtpError::AnalysisOption => {
-                "unsupported analysis option (interval, minmoves, maxmoves; kata: ownership, \
-                 pvVisits)"
+                "unsupported analysis option (interval, minmoves, maxmoves, avoid and allow but \
+                 not in *-genmove_analyze; kata: ownership, pvVisits)"
             }
             GtpError::Internal => "internal error",
         })
@@ -552,17 +552,23 @@ fn cputime(engine: &mut Engine, args: &[String]) -> Outcome {
 // ----- analysis -----
 
 /// `lz-analyze` / `kata-analyze [color] [interval] [KEY VALUE]...`: `=` at once, then one
-/// `info` line per interval until the next input line.
+/// `info` line per interval until the next input line. `avoid`/`allow` restrict the analysed
+/// colour's first move.
 fn analyze_with(engine: &mut Engine, args: &[String], stream: &mut Stream, d: Dialect) -> Outcome {
-    let a = analyze::parse_args(d, args)?;
-    let color = a.color.unwrap_or_else(|| engine.game().to_move());
     let size = engine.game().size();
+    let a = analyze::parse_args(d, args, size)?;
+    let color = a.color.unwrap_or_else(|| engine.game().to_move());
     stream.begin();
-    engine.analyze(color, a.interval, &mut |report| {
-        if let Some(line) = analyze::info_line(d, report, &a, size) {
-            stream.line(&line);
-        }
-    });
+    engine.analyze(
+        color,
+        a.interval,
+        &|mv| a.allows(color, mv),
+        &mut |report| {
+            if let Some(line) = analyze::info_line(d, report, &a, size) {
+                stream.line(&line);
+            }
+        },
+    );
     Ok(String::new())
 }
 
@@ -582,9 +588,13 @@ fn genmove_analyze_with(
     stream: &mut Stream,
     d: Dialect,
 ) -> Outcome {
-    let a = analyze::parse_args(d, args)?;
-    let color = a.color.unwrap_or_else(|| engine.game().to_move());
     let size = engine.game().size();
+    let a = analyze::parse_args(d, args, size)?;
+    if a.restricts() {
+        // The move is chosen by `genmove`, which knows no restriction.
+        return Err(GtpError::AnalysisOption);
+    }
+    let color = a.color.unwrap_or_else(|| engine.game().to_move());
     stream.begin();
     let generated = engine.genmove_analyze(color, a.interval, &mut |report| {
         if let Some(line) = analyze::info_line(d, report, &a, size) {

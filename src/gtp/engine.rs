@@ -292,10 +292,16 @@ impl Engine {
         self.genmove_reporting(color, GenmoveKind::Play, Some(&mut reporter))
     }
 
-    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves, reporting to `sink` every
-    /// `interval`, until any input arrives (see `Signals`). Plays nothing; the tree is kept,
-    /// so a `genmove` of the same position goes on from it.
-    pub fn analyze(&mut self, color: Color, interval: Duration, sink: &mut dyn FnMut(&Report)) {
+    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves that `allowed` accepts,
+    /// reporting to `sink` every `interval`, until any input arrives (see `Signals`). Plays
+    /// nothing; the tree is kept, so a `genmove` of the same position goes on from it.
+    pub fn analyze(
+        &mut self,
+        color: Color,
+        interval: Duration,
+        allowed: &dyn Fn(Move) -> bool,
+        sink: &mut dyn FnMut(&Report),
+    ) {
         /// Clears `analyzing` however the analysis ends, a panic included: left set, it would
         /// let every later line cut the next `genmove` short.
         struct Analyzing(std::sync::Arc<std::sync::atomic::AtomicBool>);
@@ -316,8 +322,13 @@ impl Engine {
             stop: Some(self.signals.stop.clone()),
         };
         let mut reporter = Reporter::new(interval, sink);
-        self.search
-            .analyze(&self.session.game, color, &limits, Some(&mut reporter));
+        self.search.analyze(
+            &self.session.game,
+            color,
+            &limits,
+            Some(&mut reporter),
+            allowed,
+        );
         // A search with nothing to decide (only a pass is legal) ends at once; the reply
         // still lasts until the input that ends it, as the protocol says.
         while !self.signals.stop.load(Ordering::SeqCst) {
@@ -332,7 +343,7 @@ impl Engine {
         let limits = self.limits(color, GenmoveKind::Regression);
         self.arm_stop();
         self.search
-            .analyze(&self.session.game, color, &limits, None)
+            .analyze(&self.session.game, color, &limits, None, &|_| true)
     }
 
     fn genmove_reporting(
@@ -899,7 +910,7 @@ mod tests {
         let mut e = Engine::new(Config::default(), signals.clone());
         e.boardsize(9).unwrap();
         signals.pending.store(1, Ordering::SeqCst);
-        e.analyze(Color::Black, Duration::ZERO, &mut |_| {});
+        e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {});
         assert!(e.game().moves().is_empty());
         assert!(!signals.analyzing.load(Ordering::SeqCst));
     }
@@ -910,7 +921,9 @@ mod tests {
         let mut e = Engine::new(Config::default(), signals.clone());
         e.boardsize(9).unwrap();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            e.analyze(Color::Black, Duration::ZERO, &mut |_| panic!("deliberate"))
+            e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {
+                panic!("deliberate")
+            })
         }));
         assert!(result.is_err());
         assert!(!signals.analyzing.load(Ordering::SeqCst));

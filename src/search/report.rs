@@ -92,7 +92,8 @@ impl<'a> Reporter<'a> {
 
 impl Search {
     /// Analysis: searches `color`'s moves in `game` until `limits` stop it, reporting through
-    /// `reporter`, and returns the final report. Chooses and plays nothing; keeps the tree for
+    /// `reporter`, and returns the final report. Only the root moves `allowed` accepts are
+    /// searched and reported (`avoid`/`allow`). Chooses and plays nothing; keeps the tree for
     /// the next search, as `genmove` does.
     pub fn analyze(
         &mut self,
@@ -100,8 +101,12 @@ impl Search {
         color: Color,
         limits: &Limits,
         reporter: Option<&mut Reporter>,
+        allowed: &dyn Fn(Move) -> bool,
     ) -> Report {
         let (mut tree, mut root) = self.prepare(game, color);
+        for (legal, child) in root.legal.iter_mut().zip(tree.children_slice(Tree::ROOT)) {
+            *legal &= allowed(child.mv());
+        }
         self.run(&mut tree, &mut root, limits, reporter);
         let report = self.report(&tree, &root, self.summary.playouts);
         self.keep(tree, game, color);
@@ -217,7 +222,7 @@ mod tests {
     fn a_report_ranks_the_winning_capture_first_with_its_score() {
         let g = game(CAPTURE, 7.5, Color::Black);
         let mut search = Search::new(Config::default());
-        let report = search.analyze(&g, Color::Black, &playouts(600), None);
+        let report = search.analyze(&g, Color::Black, &playouts(600), None, &|_| true);
         assert_eq!(report.color, Color::Black);
         // The search may stop early once C3 cannot be overtaken.
         assert!((1..=600).contains(&report.playouts));
@@ -247,7 +252,7 @@ mod tests {
         // White to move captures Black's ring at E1 and owns the board: 25 + 7.5 points.
         let g = game(CAPTURE, 7.5, Color::White);
         let mut search = Search::new(Config::default());
-        let report = search.analyze(&g, Color::White, &playouts(600), None);
+        let report = search.analyze(&g, Color::White, &playouts(600), None, &|_| true);
         assert_eq!(report.color, Color::White);
         let best = &report.moves[0];
         assert_eq!(best.mv, Move::Play(Point::parse("E1", 5).unwrap()));
@@ -256,6 +261,19 @@ mod tests {
         // E1 is White's in most playouts: negative from Black's side.
         let e1 = Point::parse("E1", 5).unwrap().index();
         assert!(report.ownership[e1] < -0.5, "{}", report.ownership[e1]);
+    }
+
+    #[test]
+    fn moves_not_allowed_are_neither_searched_nor_reported() {
+        let g = game(CAPTURE, 7.5, Color::Black);
+        let c3 = Move::Play(Point::parse("C3", 5).unwrap());
+        let mut search = Search::new(Config::default());
+        let report = search.analyze(&g, Color::Black, &playouts(300), None, &|mv| mv != c3);
+        assert_eq!(report.moves.len(), 1);
+        assert_eq!(report.moves[0].mv, Move::Pass);
+        // The restriction lasts one analysis: the next genmove plays C3.
+        let decision = search.genmove(&g, Color::Black, &playouts(300));
+        assert_eq!(decision, Decision::Play(c3));
     }
 
     #[test]

@@ -245,7 +245,9 @@ fn bad_analysis_arguments_are_errors_and_the_engine_goes_on() {
     for bad in [
         "kata-analyze B -1",
         "kata-analyze B 50 interval",
-        "kata-analyze B 50 avoid b D4 1",
+        "kata-analyze B 50 avoid b D4",
+        "kata-analyze B 50 allow b Z9 1",
+        "kata-genmove_analyze B 50 avoid b D4 1",
         "lz-analyze B 50 ownership true",
         "kata-genmove_analyze B 50 minmoves x",
     ] {
@@ -253,6 +255,31 @@ fn bad_analysis_arguments_are_errors_and_the_engine_goes_on() {
         assert!(reply.starts_with("? "), "{bad}: {reply}");
     }
     assert_eq!(engine.ok("list_stones b"), "");
+    engine.quit_within(Duration::from_secs(3));
+}
+
+#[test]
+fn avoid_and_allow_restrict_the_moves_analysed() {
+    let mut engine = Engine::start(ARGS);
+    engine.ok("boardsize 9");
+    let avoided = |m: &str| !["E5", "D4", "pass"].contains(&m);
+    let allowed = |m: &str| ["C3", "G7"].contains(&m);
+    let cases: [(&str, &dyn Fn(&str) -> bool); 2] = [
+        ("avoid b E5,D4,pass 1", &avoided),
+        ("allow b C3,G7 1", &allowed),
+    ];
+    for (options, ok) in cases {
+        engine.send(&format!("lz-analyze b 10 {options}"));
+        thread::sleep(Duration::from_millis(700));
+        engine.send("");
+        let reply = engine.reply();
+        assert!(check_stream(&reply, Dialect::Lz, 9) >= 1, "{reply}");
+        for line in reply.lines().skip(1) {
+            for entry in check_info_line(line, Dialect::Lz, 9) {
+                assert!(ok(&entry.mv), "{options}: {}", entry.mv);
+            }
+        }
+    }
     engine.quit_within(Duration::from_secs(3));
 }
 

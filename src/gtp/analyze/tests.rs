@@ -2,7 +2,7 @@ use super::*;
 
 fn args(dialect: Dialect, text: &str) -> Result<AnalyzeArgs, GtpError> {
     let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-    parse_args(dialect, &words)
+    parse_args(dialect, &words, 9)
 }
 
 fn mv(s: &str) -> Move {
@@ -60,6 +60,24 @@ fn arguments_follow_katago() {
 }
 
 #[test]
+fn avoid_and_allow_restrict_the_first_move_of_their_colour() {
+    let a = args(
+        Dialect::Lz,
+        "b 10 avoid b D4,pass 1 avoid w E5 3 allow b D4,C3,E5 1",
+    )
+    .unwrap();
+    assert!(a.restricts());
+    assert!(a.allows(Color::Black, mv("C3")));
+    assert!(a.allows(Color::Black, mv("E5")));
+    assert!(!a.allows(Color::Black, mv("D4")), "avoided");
+    assert!(!a.allows(Color::Black, Move::Pass), "avoided");
+    assert!(!a.allows(Color::Black, mv("G7")), "not allowed");
+    assert!(!a.allows(Color::White, mv("E5")));
+    assert!(a.allows(Color::White, mv("D4")));
+    assert!(!args(Dialect::Lz, "b 10").unwrap().restricts());
+}
+
+#[test]
 fn bad_arguments_are_refused() {
     for bad in [
         "B -5",
@@ -69,12 +87,16 @@ fn bad_arguments_are_refused() {
     ] {
         assert_eq!(args(Dialect::Kata, bad), Err(GtpError::Syntax), "{bad}");
     }
-    for unsupported in [
-        "B 50 rootInfo true",
-        "B 50 avoid b D4 1",
-        "B 50 allow b D4 1",
-        "B 50 nonsense 1",
+    for bad in [
+        "B 50 avoid b D4",
+        "B 50 avoid b D4,Z9 1",
+        "B 50 avoid x D4 1",
+        "B 50 avoid b D4 0",
+        "B 50 allow b D4 1 allow b E5 1",
     ] {
+        assert_eq!(args(Dialect::Kata, bad), Err(GtpError::Syntax), "{bad}");
+    }
+    for unsupported in ["B 50 rootInfo true", "B 50 nonsense 1"] {
         assert_eq!(
             args(Dialect::Kata, unsupported),
             Err(GtpError::AnalysisOption),
