@@ -12,7 +12,7 @@
 //! - Canadian: GTP's, T = time left in the period, N = stones left in it; N = 0 in main time.
 //! - Japanese byo-yomi (only reachable through `kgs-time_settings`): KGS's, T = time left in
 //!   the current period, N = periods left; N = 0 in main time.
-//! - Absolute: T = main time left; N is ignored.
+//! - Absolute and Fischer: T = time left on the clock; N is ignored.
 //! - None: ignored; the controller said there is no limit.
 //!
 //! Depends on: nothing.
@@ -49,6 +49,15 @@ pub enum TimeControl {
         period: Duration,
         stones: u32,
     },
+    /// Fischer: `main` at the start, `increment` added after each move (`kata-time_settings
+    /// fischer` and `fischer-capped`, which gtp2ogs sends for OGS's Fischer games). The
+    /// clock never exceeds `max_main` if given; no move may take more than `max_move`.
+    Fischer {
+        main: Duration,
+        increment: Duration,
+        max_main: Option<Duration>,
+        max_move: Option<Duration>,
+    },
 }
 
 /// Why `time_settings`, `kgs-time_settings` or `time_left` arguments were refused.
@@ -58,7 +67,7 @@ pub enum TimeSettingsError {
     WrongArgCount { expected: usize, found: usize },
     /// An argument is not a finite number.
     NotANumber(String),
-    /// `kgs-time_settings` with a system other than none, absolute, byoyomi, canadian.
+    /// `kgs-time_settings` or `kata-time_settings` with a system it does not know.
     UnknownSystem(String),
 }
 
@@ -191,6 +200,69 @@ impl TimeControl {
         }
     }
 
+    /// The systems `kata-time_settings` accepts, as `kata-list_time_settings` lists them
+    /// (gtp2ogs sends Fischer as `fischer-capped` when the list has it).
+    pub const KATA_SYSTEMS: &'static [&'static str] = &[
+        "none",
+        "absolute",
+        "byoyomi",
+        "canadian",
+        "fischer",
+        "fischer-capped",
+    ];
+
+    /// Parses the arguments of KataGo's `kata-time_settings`: the four systems of
+    /// `kgs-time_settings`, `fischer M I` (M seconds, I added after each move) and
+    /// `fischer-capped M I MAX_MAIN MAX_MOVE`, where a negative cap means none (gtp2ogs sends
+    /// `fischer-capped M I MAX -1`). A Fischer clock without increment is absolute time.
+    pub fn parse_kata_time_settings<S: AsRef<str>>(
+        args: &[S],
+    ) -> Result<TimeControl, TimeSettingsError> {
+        let Some((system, rest)) = args.split_first() else {
+            return Err(TimeSettingsError::WrongArgCount {
+                expected: 1,
+                found: 0,
+            });
+        };
+        let cap = |s: &str| -> Result<Option<Duration>, TimeSettingsError> {
+            let x = parse_finite(s)?;
+            Ok((x >= 0.0).then(|| Duration::from_secs_f64(x.min(MAX_SECONDS))))
+        };
+        let fischer = |main: Duration, increment: Duration, max_main, max_move| {
+            if increment.is_zero() {
+                TimeControl::from_time_settings(main, Duration::ZERO, 0)
+            } else {
+                TimeControl::Fischer {
+                    main,
+                    increment,
+                    max_main,
+                    max_move,
+                }
+            }
+        };
+        match system.as_ref().to_ascii_lowercase().as_str() {
+            "fischer" => {
+                expect_args(rest, 2)?;
+                Ok(fischer(
+                    parse_seconds(rest[0].as_ref())?,
+                    parse_seconds(rest[1].as_ref())?,
+                    None,
+                    None,
+                ))
+            }
+            "fischer-capped" => {
+                expect_args(rest, 4)?;
+                Ok(fischer(
+                    parse_seconds(rest[0].as_ref())?,
+                    parse_seconds(rest[1].as_ref())?,
+                    cap(rest[2].as_ref())?,
+                    cap(rest[3].as_ref())?,
+                ))
+            }
+            _ => TimeControl::parse_kgs_time_settings(args),
+        }
+    }
+
     /// The same control with overtime that cannot happen removed: byo-yomi with no periods or
     /// an empty period, Canadian with no stones or an empty period, become `Absolute`.
     pub fn normalized(self) -> TimeControl {
@@ -215,7 +287,8 @@ impl TimeControl {
             TimeControl::None => Duration::ZERO,
             TimeControl::Absolute { main }
             | TimeControl::ByoYomi { main, .. }
-            | TimeControl::Canadian { main, .. } => main,
+            | TimeControl::Canadian { main, .. }
+            | TimeControl::Fischer { main, .. } => main,
         }
     }
 }
@@ -446,7 +519,7 @@ impl Clock {
                 self.stones_left = stones;
                 self.period_left = period;
             }
-            TimeControl::None | TimeControl::Absolute { .. } => {}
+            TimeControl::None | TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {}
         }
     }
 
@@ -456,7 +529,7 @@ impl Clock {
     pub fn time_left(&mut self, time: Duration, n: u32) {
         match self.control {
             TimeControl::None => {}
-            TimeControl::Absolute { .. } => self.main_left = time,
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => self.main_left = time,
             TimeControl::ByoYomi { .. } | TimeControl::Canadian { .. } if n == 0 => {
                 // `time_left C 0 0` at the end of main time (some peers) stays here, with
                 // no main time: the budget then plans for the first period.
@@ -497,6 +570,16 @@ impl Clock {
                 self.main_left = self.main_left.saturating_sub(rest);
                 return;
             }
+            TimeControl::Fischer {
+                increment,
+                max_main,
+                ..
+            } => {
+                // The increment is added after the move, once the time it took is off.
+                let left = self.main_left.saturating_sub(rest) + increment;
+                self.main_left = max_main.map_or(left, |cap| left.min(cap));
+                return;
+            }
             TimeControl::ByoYomi { .. } | TimeControl::Canadian { .. } => {}
         }
         if !self.in_overtime {
@@ -528,7 +611,7 @@ impl Clock {
                     self.period_left = period;
                 }
             }
-            TimeControl::None | TimeControl::Absolute { .. } => {}
+            TimeControl::None | TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {}
         }
     }
 
@@ -545,6 +628,9 @@ impl Clock {
     /// - Byo-yomi or Canadian in main time: what one move of overtime would get, plus a share
     ///   of main time as under Absolute. A move that outlasts main time then finishes inside
     ///   the first period, which byo-yomi renews and Canadian budgets for.
+    /// - Fischer: a share of the clock as under Absolute plus the usable part of the
+    ///   increment (it comes back after the move), never more than the clock less the lag
+    ///   margin, nor `max_move`.
     pub fn budget(&self, config: &BudgetConfig, phase: GamePhase) -> Budget {
         let think = match self.control {
             TimeControl::None => return Budget::NoLimit,
@@ -572,6 +658,15 @@ impl Clock {
                 } else {
                     config.usable(period / stones.max(1)) + self.main_share(config, phase)
                 }
+            }
+            TimeControl::Fischer {
+                increment,
+                max_move,
+                ..
+            } => {
+                let think = (self.main_share(config, phase) + config.usable(increment))
+                    .min(self.main_left.saturating_sub(config.lag_margin));
+                max_move.map_or(think, |cap| think.min(config.usable(cap)))
             }
         };
         Budget::Limit(think.min(config.max_move_time).max(config.min_think))
@@ -605,6 +700,8 @@ impl fmt::Display for Clock {
                 self.stones_left,
                 self.period_left.as_secs_f64()
             ),
+            // Never in overtime: shown as main time above.
+            TimeControl::Fischer { .. } => write!(f, "main {:.1}s", self.main_left.as_secs_f64()),
             TimeControl::Absolute { .. } => f.write_str("out of time"),
         }
     }

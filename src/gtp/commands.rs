@@ -6,10 +6,15 @@
 //! Every command runs under `catch_unwind`: a panic becomes `? internal error` and a log line,
 //! and a command that changes the session runs on a snapshot that is put back after a panic.
 //!
-//! Depends on: gtp::engine, gtp::wire, game, time, geom.
+//! Streaming commands (analysis) get the reply's `Stream` and write their lines as the search
+//! goes; they check their arguments before they begin, so a bad one is an ordinary `? ...`.
+//!
+//! Depends on: gtp::engine, gtp::analyze, gtp::wire, game, search, time, geom.
 
+use super::analyze::{self, Dialect};
 use super::engine::{Engine, GenmoveKind, Status};
 use super::wire::{Command, Reply};
+use super::Stream;
 use crate::board::PlayError;
 use crate::game::RuleSet;
 use crate::geom::{Color, Move, Point};
@@ -36,6 +41,8 @@ pub enum GtpError {
     UnknownRules,
     UnknownTimeSystem,
     BadParameter,
+    /// An analysis option tengen does not know or implement (`avoid`, `allow`, `rootInfo`…).
+    AnalysisOption,
     Internal,
 }
 
@@ -72,6 +79,10 @@ impl fmt::Display for GtpError {
             GtpError::UnknownRules => "unknown rules",
             GtpError::UnknownTimeSystem => "unknown time system",
             GtpError::BadParameter => "bad parameter (tengen-param lists the names)",
+            GtpError::AnalysisOption => {
+                "unsupported analysis option (interval, minmoves, maxmoves, avoid and allow but \
+                 not in *-genmove_analyze; kata: ownership, pvVisits)"
+            }
             GtpError::Internal => "internal error",
         })
     }
@@ -81,10 +92,19 @@ impl std::error::Error for GtpError {}
 
 type Outcome = Result<String, GtpError>;
 
+/// How a command runs.
+#[derive(Clone, Copy)]
+enum Run {
+    /// Returns its whole reply.
+    Plain(fn(&mut Engine, &[String]) -> Outcome),
+    /// May begin its reply early and write lines to it (analysis); returns the last lines.
+    Streamed(fn(&mut Engine, &[String], &mut Stream) -> Outcome),
+}
+
 /// One row of the table.
 pub struct Entry {
     pub name: &'static str,
-    run: fn(&mut Engine, &[String]) -> Outcome,
+    run: Run,
     /// True if and only if the command may change the session, so it runs on a snapshot.
     mutates: bool,
 }
@@ -94,7 +114,23 @@ const fn entry(
     run: fn(&mut Engine, &[String]) -> Outcome,
     mutates: bool,
 ) -> Entry {
-    Entry { name, run, mutates }
+    Entry {
+        name,
+        run: Run::Plain(run),
+        mutates,
+    }
+}
+
+const fn streamed(
+    name: &'static str,
+    run: fn(&mut Engine, &[String], &mut Stream) -> Outcome,
+    mutates: bool,
+) -> Entry {
+    Entry {
+        name,
+        run: Run::Streamed(run),
+        mutates,
+    }
 }
 
 /// Every command, in the order `list_commands` prints them.
@@ -129,6 +165,8 @@ pub const COMMANDS: &[Entry] = &[
     // Time.
     entry("time_settings", time_settings, true),
     entry("kgs-time_settings", kgs_time_settings, true),
+    entry("kata-time_settings", kata_time_settings, true),
+    entry("kata-list_time_settings", kata_list_time_settings, false),
     entry("time_left", time_left, true),
     // End of game.
     entry("final_score", final_score, true),
@@ -140,6 +178,16 @@ pub const COMMANDS: &[Entry] = &[
     entry("showboard", showboard, false),
     entry("list_stones", list_stones, false),
     entry("cputime", cputime, false),
+    // Analysis: Sabaki (lz-, kata-) and GoGui (gogui-analyze_commands and its commands).
+    streamed("lz-analyze", lz_analyze, false),
+    streamed("kata-analyze", kata_analyze, false),
+    streamed("lz-genmove_analyze", lz_genmove_analyze, true),
+    streamed("kata-genmove_analyze", kata_genmove_analyze, true),
+    entry("gogui-analyze_commands", gogui_analyze_commands, false),
+    entry("tengen-ownership", tengen_ownership, false),
+    entry("tengen-visits", tengen_visits, false),
+    entry("tengen-winrates", tengen_winrates, false),
+    entry("tengen-pv", tengen_pv, false),
     entry("gogui-interrupt", |_, _| Ok(String::new()), false),
     entry("tengen-param", tengen_param, false),
     entry("tengen-count", tengen_count, true),
@@ -168,17 +216,21 @@ fn tengen_param(engine: &mut Engine, args: &[String]) -> Outcome {
 }
 
 /// Runs one command: looks it up, runs it under `catch_unwind`, and maps errors to their text.
-pub fn run(engine: &mut Engine, cmd: &Command) -> Reply {
+/// A streaming command writes through `stream`.
+pub fn run(engine: &mut Engine, cmd: &Command, stream: &mut Stream) -> Reply {
     let Some(entry) = COMMANDS.iter().find(|e| e.name == cmd.name) else {
         log::info!("unknown command {:?}", cmd.name);
         return Err(GtpError::UnknownCommand.to_string());
     };
-    run_entry(engine, entry, cmd)
+    run_entry(engine, entry, cmd, stream)
 }
 
-fn run_entry(engine: &mut Engine, entry: &Entry, cmd: &Command) -> Reply {
+fn run_entry(engine: &mut Engine, entry: &Entry, cmd: &Command, stream: &mut Stream) -> Reply {
     let snapshot = entry.mutates.then(|| engine.snapshot());
-    let outcome = catch_unwind(AssertUnwindSafe(|| (entry.run)(engine, &cmd.args)));
+    let outcome = catch_unwind(AssertUnwindSafe(|| match entry.run {
+        Run::Plain(run) => run(engine, &cmd.args),
+        Run::Streamed(run) => run(engine, &cmd.args, stream),
+    }));
     match outcome {
         Ok(outcome) => outcome.map_err(|e| e.to_string()),
         Err(panic) => {
@@ -397,6 +449,20 @@ fn kgs_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
     Ok(String::new())
 }
 
+/// `kata-time_settings`: the four systems of `kgs-time_settings`, `fischer M I` and
+/// `fischer-capped M I MAX_MAIN MAX_MOVE` (gtp2ogs, CLIENTS.md §4.4).
+fn kata_time_settings(engine: &mut Engine, args: &[String]) -> Outcome {
+    let control = TimeControl::parse_kata_time_settings(args).map_err(time_error)?;
+    engine.time_settings(control);
+    Ok(String::new())
+}
+
+/// `kata-list_time_settings`: the systems `kata-time_settings` accepts, one per line.
+fn kata_list_time_settings(_: &mut Engine, args: &[String]) -> Outcome {
+    args_n::<0>(args)?;
+    Ok(TimeControl::KATA_SYSTEMS.join("\n"))
+}
+
 /// `time_left COLOR TIME STONES`. Never refused for a mismatch with the time system (§0 rule
 /// 13); only garbage is a syntax error.
 fn time_left(engine: &mut Engine, args: &[String]) -> Outcome {
@@ -483,6 +549,125 @@ fn cputime(engine: &mut Engine, args: &[String]) -> Outcome {
     Ok(format!("{:.3}", engine.cputime()))
 }
 
+// ----- analysis -----
+
+/// `lz-analyze` / `kata-analyze [color] [interval] [KEY VALUE]...`: `=` at once, then one
+/// `info` line per interval until the next input line. `avoid`/`allow` restrict the analysed
+/// colour's first move.
+fn analyze_with(engine: &mut Engine, args: &[String], stream: &mut Stream, d: Dialect) -> Outcome {
+    let size = engine.game().size();
+    let a = analyze::parse_args(d, args, size)?;
+    let color = a.color.unwrap_or_else(|| engine.game().to_move());
+    stream.begin();
+    engine.analyze(
+        color,
+        a.interval,
+        &|mv| a.allows(color, mv),
+        &mut |report| {
+            if let Some(line) = analyze::info_line(d, report, &a, size) {
+                stream.line(&line);
+            }
+        },
+    );
+    Ok(String::new())
+}
+
+fn lz_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
+    analyze_with(engine, args, stream, Dialect::Lz)
+}
+
+fn kata_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
+    analyze_with(engine, args, stream, Dialect::Kata)
+}
+
+/// `lz-genmove_analyze` / `kata-genmove_analyze`: a `genmove` whose reply is `=`, `info` lines,
+/// then `play <move>`; the move is played.
+fn genmove_analyze_with(
+    engine: &mut Engine,
+    args: &[String],
+    stream: &mut Stream,
+    d: Dialect,
+) -> Outcome {
+    let size = engine.game().size();
+    let a = analyze::parse_args(d, args, size)?;
+    if a.restricts() {
+        // The move is chosen by `genmove`, which knows no restriction.
+        return Err(GtpError::AnalysisOption);
+    }
+    let color = a.color.unwrap_or_else(|| engine.game().to_move());
+    stream.begin();
+    let generated = engine.genmove_analyze(color, a.interval, &mut |report| {
+        if let Some(line) = analyze::info_line(d, report, &a, size) {
+            stream.line(&line);
+        }
+    });
+    Ok(format!("play {generated}"))
+}
+
+fn lz_genmove_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
+    genmove_analyze_with(engine, args, stream, Dialect::Lz)
+}
+
+fn kata_genmove_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
+    genmove_analyze_with(engine, args, stream, Dialect::Kata)
+}
+
+/// GoGui's Analyze menu (`type/label/command`, CLIENTS.md §3.5). The dead stones and the score
+/// are `final_status_list dead` and `final_score` themselves, so they show the judgment that
+/// scoring uses.
+const GOGUI_ANALYZE: &[&str] = &[
+    "dboard/Ownership/tengen-ownership",
+    "pspairs/Visits/tengen-visits",
+    "pspairs/Win Rate (%)/tengen-winrates",
+    "var/Principal Variation/tengen-pv",
+    "plist/Dead Stones/final_status_list dead",
+    "string/Score Estimate/final_score",
+];
+
+fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Outcome {
+    args_n::<0>(args)?;
+    Ok(GOGUI_ANALYZE.join("\n"))
+}
+
+/// The colour of a GoGui analyze command: the argument if any, else the side to move.
+fn analysed_color(engine: &Engine, args: &[String]) -> Result<Color, GtpError> {
+    match args {
+        [] => Ok(engine.game().to_move()),
+        [c] => color(c),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// `tengen-ownership [color]`: the search's mean ownership (GoGui `dboard`, Black positive).
+fn tengen_ownership(engine: &mut Engine, args: &[String]) -> Outcome {
+    let c = analysed_color(engine, args)?;
+    let report = engine.search_report(c);
+    Ok(analyze::ownership_board(&report, engine.game().size()))
+}
+
+/// `tengen-visits [color]`: each visited move and its playouts (GoGui `pspairs`).
+fn tengen_visits(engine: &mut Engine, args: &[String]) -> Outcome {
+    let c = analysed_color(engine, args)?;
+    let report = engine.search_report(c);
+    Ok(analyze::point_labels(&report, |m| m.visits.to_string()))
+}
+
+/// `tengen-winrates [color]`: each visited move and its win rate in percent (GoGui `pspairs`).
+fn tengen_winrates(engine: &mut Engine, args: &[String]) -> Outcome {
+    let c = analysed_color(engine, args)?;
+    let report = engine.search_report(c);
+    Ok(analyze::point_labels(&report, |m| {
+        format!("{:.0}", m.win_rate * 100.0)
+    }))
+}
+
+/// `tengen-pv [color]`: the principal variation (GoGui `var`).
+fn tengen_pv(engine: &mut Engine, args: &[String]) -> Outcome {
+    let c = analysed_color(engine, args)?;
+    let report = engine.search_report(c);
+    Ok(analyze::principal_variation(&report))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,13 +713,18 @@ mod tests {
             true,
         );
         let cmd = Command::parse(b"5 bad").unwrap();
+        let out = super::super::Output::sink();
+        let mut stream = Stream::new(&out, cmd.id);
         assert_eq!(
-            run_entry(&mut engine, &bad, &cmd),
+            run_entry(&mut engine, &bad, &cmd, &mut stream),
             Err("internal error".to_string())
         );
         assert_eq!(engine.game().komi(), before);
         let name = Command::parse(b"name").unwrap();
-        assert_eq!(run(&mut engine, &name), Ok("tengen".to_string()));
+        assert_eq!(
+            run(&mut engine, &name, &mut stream),
+            Ok("tengen".to_string())
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::game::{handicap, Game, RuleSet, Scoring};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
 use crate::score::GameResult;
-use crate::search::{self, Decision, Limits, Search};
+use crate::search::{self, Decision, Limits, Report, Reporter, Search};
 use crate::sgf::{self, SgfGame};
 use crate::time::{BudgetConfig, Clock, GamePhase, TimeControl};
 use std::fmt::Write as _;
@@ -276,6 +276,82 @@ impl Engine {
 
     /// `genmove`, `kgs-genmove_cleanup` and `reg_genmove`.
     pub fn genmove(&mut self, color: Color, kind: GenmoveKind) -> Generated {
+        self.genmove_reporting(color, kind, None)
+    }
+
+    /// `lz-genmove_analyze` / `kata-genmove_analyze`: `genmove` that reports the search to
+    /// `sink` every `interval`. Like KataGo's, not stopped by input (only by `quit` and
+    /// `# interrupt`): it ends when `genmove` would.
+    pub fn genmove_analyze(
+        &mut self,
+        color: Color,
+        interval: Duration,
+        sink: &mut dyn FnMut(&Report),
+    ) -> Generated {
+        let mut reporter = Reporter::new(interval, sink);
+        self.genmove_reporting(color, GenmoveKind::Play, Some(&mut reporter))
+    }
+
+    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves that `allowed` accepts,
+    /// reporting to `sink` every `interval`, until any input arrives (see `Signals`). Plays
+    /// nothing; the tree is kept, so a `genmove` of the same position goes on from it.
+    pub fn analyze(
+        &mut self,
+        color: Color,
+        interval: Duration,
+        allowed: &dyn Fn(Move) -> bool,
+        sink: &mut dyn FnMut(&Report),
+    ) {
+        /// Clears `analyzing` however the analysis ends, a panic included: left set, it would
+        /// let every later line cut the next `genmove` short.
+        struct Analyzing(std::sync::Arc<std::sync::atomic::AtomicBool>);
+        impl Drop for Analyzing {
+            fn drop(&mut self) {
+                self.0.store(false, Ordering::SeqCst);
+            }
+        }
+        self.signals.analyzing.store(true, Ordering::SeqCst);
+        let _analyzing = Analyzing(self.signals.analyzing.clone());
+        self.arm_stop();
+        if self.signals.pending.load(Ordering::SeqCst) > 0 {
+            self.signals.stop.store(true, Ordering::SeqCst);
+        }
+        let limits = Limits {
+            playouts: Some(u64::MAX),
+            time: None,
+            stop: Some(self.signals.stop.clone()),
+        };
+        let mut reporter = Reporter::new(interval, sink);
+        self.search.analyze(
+            &self.session.game,
+            color,
+            &limits,
+            Some(&mut reporter),
+            allowed,
+        );
+        // A search with nothing to decide (only a pass is legal) ends at once; the reply
+        // still lasts until the input that ends it, as the protocol says.
+        while !self.signals.stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// A search of `color`'s moves within the limits of `reg_genmove` (the playout cap or
+    /// `--time-per-move`; `# interrupt` stops it), for GoGui's analyze commands. Plays
+    /// nothing.
+    pub fn search_report(&mut self, color: Color) -> Report {
+        let limits = self.limits(color, GenmoveKind::Regression);
+        self.arm_stop();
+        self.search
+            .analyze(&self.session.game, color, &limits, None, &|_| true)
+    }
+
+    fn genmove_reporting(
+        &mut self,
+        color: Color,
+        kind: GenmoveKind,
+        reporter: Option<&mut Reporter>,
+    ) -> Generated {
         let limits = self.limits(color, kind);
         log::info!(
             "genmove {color}: limits {} playouts, {} s",
@@ -289,9 +365,9 @@ impl Engine {
         let game = &self.session.game;
         let decision = match kind {
             GenmoveKind::Cleanup => self.search.genmove_cleanup(game, color, &limits),
-            GenmoveKind::Play | GenmoveKind::Regression => {
-                self.search.genmove(game, color, &limits)
-            }
+            GenmoveKind::Play | GenmoveKind::Regression => self
+                .search
+                .genmove_reporting(game, color, &limits, reporter),
         };
         let elapsed = start.elapsed();
         let generated = match decision {
@@ -824,6 +900,33 @@ mod tests {
         ] {
             assert_eq!(sgf_rules_name(rules).parse::<RuleSet>(), Ok(rules));
         }
+    }
+
+    /// A line already waiting when the analysis starts stops it (Sabaki pipelines
+    /// `protocol_version` behind it); the analysis plays nothing.
+    #[test]
+    fn an_analysis_stops_at_once_when_input_is_pending() {
+        let signals = Signals::default();
+        let mut e = Engine::new(Config::default(), signals.clone());
+        e.boardsize(9).unwrap();
+        signals.pending.store(1, Ordering::SeqCst);
+        e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {});
+        assert!(e.game().moves().is_empty());
+        assert!(!signals.analyzing.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_panicking_analysis_leaves_no_analysis_flag() {
+        let signals = Signals::default();
+        let mut e = Engine::new(Config::default(), signals.clone());
+        e.boardsize(9).unwrap();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {
+                panic!("deliberate")
+            })
+        }));
+        assert!(result.is_err());
+        assert!(!signals.analyzing.load(Ordering::SeqCst));
     }
 
     #[test]

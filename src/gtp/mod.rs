@@ -3,13 +3,20 @@
 //! The reader thread reads stdin line by line with a byte cap per line (`wire::LineReader`),
 //! parses each line into a `wire::Command` and forwards it over a bounded channel. It is also
 //! the only place that sees input while a search runs, so it raises the search's stop flag when
-//! it sees `quit`, GoGui's `# interrupt`, or the end of input. The engine thread (the caller of
+//! it sees `quit` or GoGui's `# interrupt`, and, while an analysis runs (`lz-analyze`,
+//! `kata-analyze`), on any line at all or the end of input. The engine thread (the caller of
 //! `serve`) takes commands one at a time, strictly in order, and writes exactly one reply per
-//! command line to stdout, flushed at once. Nothing else is ever written to stdout: logs go to
-//! stderr through `log`.
+//! command line, so the command that stopped an analysis is answered after the analysis reply.
+//!
+//! Every byte of stdout goes through one `Output`: whole lines under one lock, flushed at
+//! once, so a reply and an analysis `info` line can never interleave. A streaming command
+//! (analysis) begins its reply early through its `Stream` and adds lines; `run_loop` ends
+//! it with the empty line. Nothing else is ever written to stdout: logs go to stderr through
+//! `log`.
 //!
 //! Depends on: everything (game, score, search, time, sgf, geom).
 
+pub mod analyze;
 pub mod commands;
 pub mod engine;
 mod placement;
@@ -20,9 +27,9 @@ pub use engine::{Config, Engine};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use wire::{Command, LineReader, Reply};
 
@@ -36,6 +43,8 @@ pub enum Input {
     Command(Command),
     /// A line longer than `wire::MAX_LINE_BYTES`; the id, if its kept prefix had one.
     TooLong(Option<u64>),
+    /// A blank or comment-only line: no reply; it only stops an analysis.
+    Blank,
 }
 
 /// The flags the reader thread raises for the engine thread.
@@ -43,12 +52,25 @@ pub enum Input {
 /// Protocol: the reader sets `quitting` first and `stop` second; it never clears either. The
 /// engine clears `stop` before each search and then sets it again if `quitting` is set, so a
 /// `quit` that arrives just as a search starts is never lost (see `Engine::arm_stop`).
+///
+/// Analysis: the reader adds one to `pending` before it forwards a line (and once more at the
+/// end of input), then raises `stop` if `analyzing` is set; `run_loop` takes one off for each
+/// line it receives. The engine sets `analyzing`, arms the stop flag, then raises it itself if
+/// `pending` is not zero. With sequentially consistent operations on both sides, either the
+/// reader sees `analyzing` or the engine sees the line pending, so a line that arrives just as
+/// an analysis starts still stops it (Sabaki pipelines `protocol_version` right behind it).
 #[derive(Debug, Clone, Default)]
 pub struct Signals {
-    /// Stop the current search now: `quit` or `# interrupt` was read.
+    /// Stop the current search now: `quit` or `# interrupt` was read, or any line during an
+    /// analysis.
     pub stop: Arc<AtomicBool>,
     /// `quit` was read: every later search is stopped too.
     pub quitting: Arc<AtomicBool>,
+    /// An analysis runs: any input stops it. Written by the engine thread only.
+    pub analyzing: Arc<AtomicBool>,
+    /// Lines forwarded by the reader and not yet received by the engine thread, plus one after
+    /// the end of input.
+    pub pending: Arc<AtomicUsize>,
 }
 
 impl Signals {
@@ -56,12 +78,141 @@ impl Signals {
         self.quitting.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }
+
+    /// The reader saw input (a line about to be forwarded, a blank line, or the end of input):
+    /// a running analysis stops.
+    fn input_seen(&self) {
+        if self.analyzing.load(Ordering::SeqCst) {
+            log::info!("input during analysis: stopping it");
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The one writer of stdout (and of the `--gtp-log` replies): see the module doc.
+pub struct Output {
+    inner: Mutex<OutputInner>,
+}
+
+struct OutputInner {
+    out: Box<dyn Write + Send>,
+    log: Option<GtpLog>,
+}
+
+impl Output {
+    pub fn new(out: Box<dyn Write + Send>, log: Option<GtpLog>) -> Output {
+        Output {
+            inner: Mutex::new(OutputInner { out, log }),
+        }
+    }
+
+    /// An output that throws everything away (tests of the engine).
+    pub fn sink() -> Output {
+        Output::new(Box::new(io::sink()), None)
+    }
+
+    /// Writes `text` (whole lines) and flushes; logs it as reply lines.
+    fn write(&self, text: &str) -> io::Result<()> {
+        // A panic while the lock was held cannot leave a half-written line: writes are whole.
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(log) = inner.log.as_mut().filter(|_| !text.trim().is_empty()) {
+            log.reply(text);
+        }
+        inner.out.write_all(text.as_bytes())?;
+        inner.out.flush()
+    }
+
+    fn log_command(&self, line: &str) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(log) = inner.log.as_mut() {
+            log.command(line);
+        }
+    }
+
+    fn log_comment(&self, text: &str) {
+        let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(log) = inner.log.as_mut() {
+            log.comment(text);
+        }
+    }
+}
+
+/// The reply of one command while it runs. A plain command never touches it and returns its
+/// text; a streaming command calls `begin` (`=` and the id) and `line` for each line, then
+/// returns the text of its last lines (or nothing); `run_loop` writes that and the empty line.
+pub struct Stream<'a> {
+    out: &'a Output,
+    id: Option<u64>,
+    started: bool,
+    error: Option<io::Error>,
+}
+
+impl<'a> Stream<'a> {
+    pub fn new(out: &'a Output, id: Option<u64>) -> Stream<'a> {
+        Stream {
+            out,
+            id,
+            started: false,
+            error: None,
+        }
+    }
+
+    /// Returns true if and only if the reply has begun (`begin` or `line` was called).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    /// Writes the status line `= ` (with the id) unless already written.
+    pub fn begin(&mut self) {
+        if !self.started {
+            self.started = true;
+            // `= ` with its space, as every other reply (Pachi's GTP checker requires it).
+            let head = match self.id {
+                Some(id) => format!("={id} \n"),
+                None => "= \n".to_string(),
+            };
+            self.emit(&head);
+        }
+    }
+
+    /// Adds one line to the reply (after `begin`, implied). Line breaks inside `text` and an
+    /// empty `text` are dropped: an empty line would end the reply.
+    pub fn line(&mut self, text: &str) {
+        self.begin();
+        let text: String = text.chars().filter(|&c| c != '\n' && c != '\r').collect();
+        if !text.trim().is_empty() {
+            self.emit(&format!("{}\n", text.trim_end()));
+        }
+    }
+
+    fn emit(&mut self, text: &str) {
+        if self.error.is_none() {
+            if let Err(e) = self.out.write(text) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// Ends a begun reply with `tail`'s non-empty lines and the empty line.
+    fn finish(mut self, tail: &str) -> io::Result<()> {
+        let mut text = String::new();
+        for line in tail.split('\n') {
+            let line = line.trim_end_matches('\r').trim_end();
+            if !line.is_empty() {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        text.push('\n');
+        self.emit(&text);
+        self.error.map_or(Ok(()), Err)
+    }
 }
 
 /// Serves GTP on stdin/stdout until `quit` or end of input.
 pub fn serve(config: Config) -> Result<(), String> {
     let signals = Signals::default();
-    let mut log = match &config.gtp_log {
+    let log = match &config.gtp_log {
         Some(path) => {
             Some(GtpLog::open(path).map_err(|e| format!("--gtp-log {}: {e}", path.display()))?)
         }
@@ -69,10 +220,10 @@ pub fn serve(config: Config) -> Result<(), String> {
     };
     let (tx, rx) = sync_channel(CHANNEL_LINES);
     spawn_reader(io::BufReader::new(io::stdin()), signals.clone(), tx);
-    let mut engine = Engine::new(config, signals);
-    let stdout = io::stdout();
-    let result = run_loop(rx, stdout.lock(), log.as_mut(), |cmd| {
-        commands::run(&mut engine, cmd)
+    let mut engine = Engine::new(config, signals.clone());
+    let output = Output::new(Box::new(io::stdout()), log);
+    let result = run_loop(rx, &output, &signals, |cmd, stream| {
+        commands::run(&mut engine, cmd, stream)
     });
     match result {
         Ok(()) => Ok(()),
@@ -115,57 +266,74 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     }
                     match Command::parse(&line.bytes) {
                         Some(cmd) => Input::Command(cmd),
-                        None => continue,
+                        // KataGo's contract, which Sabaki relies on: any line, even a blank
+                        // one, ends an analysis. Forwarded to be counted, never answered.
+                        None => Input::Blank,
                     }
                 };
                 let is_quit = matches!(&input, Input::Command(cmd) if cmd.name == "quit");
                 if is_quit {
                     signals.quit();
                 }
+                signals.pending.fetch_add(1, Ordering::SeqCst);
+                signals.input_seen();
                 if tx.send(input).is_err() || is_quit {
                     return;
                 }
             }
             // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
             // and still wants real moves, so the commands already sent are finished at full
-            // strength. Only `quit` and `# interrupt` cut a search short.
+            // strength. Only `quit` and `# interrupt` cut a search short; an analysis, which
+            // would never end, stops (now, or at once when it starts).
+            signals.pending.fetch_add(1, Ordering::SeqCst);
+            signals.input_seen();
         })
         .expect("spawning the GTP reader thread")
 }
 
 /// The engine thread's loop: one reply per input, in order, each flushed at once; returns after
-/// answering `quit` or when the reader has ended.
-pub fn run_loop<W: Write>(
+/// answering `quit` or when the reader has ended. `execute` may stream its reply through the
+/// `Stream` it is given (see `Stream`); otherwise its `Reply` is the whole reply.
+pub fn run_loop(
     rx: Receiver<Input>,
-    mut out: W,
-    mut log: Option<&mut GtpLog>,
-    mut execute: impl FnMut(&Command) -> Reply,
+    out: &Output,
+    signals: &Signals,
+    mut execute: impl FnMut(&Command, &mut Stream) -> Reply,
 ) -> io::Result<()> {
     for input in rx {
-        let (id, reply, quit) = match &input {
+        signals.pending.fetch_sub(1, Ordering::SeqCst);
+        let (id, reply, quit, stream) = match &input {
+            Input::Blank => continue,
             Input::Command(cmd) => {
-                if let Some(log) = log.as_deref_mut() {
-                    log.command(&cmd.to_string());
-                }
-                (cmd.id, execute(cmd), cmd.name == "quit")
+                out.log_command(&cmd.to_string());
+                let mut stream = Stream::new(out, cmd.id);
+                let reply = execute(cmd, &mut stream);
+                (cmd.id, reply, cmd.name == "quit", Some(stream))
             }
             Input::TooLong(id) => {
-                if let Some(log) = log.as_deref_mut() {
-                    log.comment(&format!(
-                        "a line of more than {} bytes",
-                        wire::MAX_LINE_BYTES
-                    ));
-                }
+                out.log_comment(&format!(
+                    "a line of more than {} bytes",
+                    wire::MAX_LINE_BYTES
+                ));
                 log::warn!("line longer than {} bytes ignored", wire::MAX_LINE_BYTES);
-                (*id, Err("line too long".to_string()), false)
+                (*id, Err("line too long".to_string()), false, None)
             }
         };
-        let text = wire::format_reply(id, &reply);
-        if let Some(log) = log.as_deref_mut() {
-            log.reply(&text);
+        match stream {
+            Some(stream) if stream.started() => {
+                let tail = match reply {
+                    Ok(text) => text,
+                    Err(e) => {
+                        // A streaming command checks its arguments before it begins; a
+                        // failure after that (a panic) can only end the reply.
+                        log::error!("a streamed reply failed after it began: {e}");
+                        String::new()
+                    }
+                };
+                stream.finish(&tail)?;
+            }
+            _ => out.write(&wire::format_reply(id, &reply))?,
         }
-        out.write_all(text.as_bytes())?;
-        out.flush()?;
         if quit {
             break;
         }

@@ -4,21 +4,51 @@ use super::*;
 use std::io::Cursor;
 use std::sync::mpsc::sync_channel;
 
+/// A `Write` whose bytes the test reads back.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+/// Runs `input` through the reader thread and the loop with `execute`; returns stdout.
+fn session_with(
+    input: &[u8],
+    log: Option<GtpLog>,
+    execute: impl FnMut(&Command, &mut Stream) -> Reply,
+) -> String {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    let reader = spawn_reader(Cursor::new(input.to_vec()), signals.clone(), tx);
+    let buf = Shared::default();
+    let out = Output::new(Box::new(buf.clone()), log);
+    run_loop(rx, &out, &signals, execute).unwrap();
+    reader.join().unwrap();
+    buf.text()
+}
+
 /// Runs `input` through the reader thread and the loop, answering each command with its own
 /// canonical text; returns stdout.
 fn session(input: &[u8]) -> String {
-    let signals = Signals::default();
-    let (tx, rx) = sync_channel(4);
-    let reader = spawn_reader(Cursor::new(input.to_vec()), signals, tx);
-    let mut out = Vec::new();
-    run_loop(rx, &mut out, None, |cmd| match cmd.name.as_str() {
+    session_with(input, None, |cmd, _| match cmd.name.as_str() {
         "fail" => Err("syntax error".into()),
         "" => Err("unknown command".into()),
         _ => Ok(cmd.to_string()),
     })
-    .unwrap();
-    reader.join().unwrap();
-    String::from_utf8(out).unwrap()
 }
 
 #[test]
@@ -98,29 +128,88 @@ fn quit_raises_the_flags_before_the_engine_sees_it() {
 fn gtp_log_records_commands_and_replies() {
     let path = std::env::temp_dir().join(format!("tengen-gtplog-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    {
-        let mut log = GtpLog::open(&path).unwrap();
-        let (tx, rx) = sync_channel(4);
-        let reader = spawn_reader(
-            Cursor::new(b"1 name\nfail\n".to_vec()),
-            Signals::default(),
-            tx,
-        );
-        let mut out = Vec::new();
-        run_loop(rx, &mut out, Some(&mut log), |cmd| {
-            match cmd.name.as_str() {
-                "fail" => Err("syntax error".into()),
-                _ => Ok("a\nb".into()),
+    let log = GtpLog::open(&path).unwrap();
+    session_with(
+        b"1 name\nfail\n2 stream\n",
+        Some(log),
+        |cmd, stream| match cmd.name.as_str() {
+            "fail" => Err("syntax error".into()),
+            "stream" => {
+                stream.line("info 1");
+                Ok("play D4".into())
             }
-        })
-        .unwrap();
-        reader.join().unwrap();
-    }
+            _ => Ok("a\nb".into()),
+        },
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(
         lines,
-        ["> 1 name", "< =1 a", "< b", "> fail", "< ? syntax error"]
+        [
+            "> 1 name",
+            "< =1 a",
+            "< b",
+            "> fail",
+            "< ? syntax error",
+            "> 2 stream",
+            "< =2 ",
+            "< info 1",
+            "< play D4"
+        ]
     );
     std::fs::remove_file(&path).unwrap();
+}
+
+/// A streaming command: `=` first, its lines, its tail, one empty line; the next command's
+/// reply comes after it; a stream that fails before it begins is an ordinary `?` reply.
+#[test]
+fn streamed_replies_begin_early_and_end_with_one_empty_line() {
+    let out = session_with(
+        b"3 analyze\nname\nbad\nsilent\n",
+        None,
+        |cmd, stream| match cmd.name.as_str() {
+            "analyze" => {
+                stream.begin();
+                stream.line("info move D4 visits 1 pv D4");
+                stream.line("");
+                stream.line("info move\n\nQ16 pv Q16");
+                Ok(String::new())
+            }
+            "bad" => Err("syntax error".into()),
+            "silent" => {
+                stream.begin();
+                Ok("play pass".into())
+            }
+            _ => Ok(cmd.to_string()),
+        },
+    );
+    assert_eq!(
+        out,
+        "=3 \ninfo move D4 visits 1 pv D4\ninfo moveQ16 pv Q16\n\n= name\n\n? syntax error\n\n= \nplay pass\n\n"
+    );
+}
+
+/// Any line while an analysis runs raises the stop flag, a blank one and the end of input too;
+/// a line read before the analysis began is counted as pending.
+#[test]
+fn input_during_analysis_raises_the_stop_flag() {
+    for input in [&b"name\n"[..], b"\n", b"# interrupt\n", b""] {
+        let signals = Signals::default();
+        signals.analyzing.store(true, Ordering::SeqCst);
+        let (tx, _rx) = sync_channel(4);
+        spawn_reader(Cursor::new(input.to_vec()), signals.clone(), tx)
+            .join()
+            .unwrap();
+        assert!(signals.stop.load(Ordering::SeqCst), "{input:?}");
+        assert!(!signals.quitting.load(Ordering::SeqCst));
+    }
+    // Not analysing: a command only counts as pending, and stops nothing.
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    let reader = spawn_reader(Cursor::new(b"name\n".to_vec()), signals.clone(), tx);
+    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
+    reader.join().unwrap();
+    assert!(!signals.stop.load(Ordering::SeqCst));
+    // The line, and the end of input.
+    assert_eq!(signals.pending.load(Ordering::SeqCst), 2);
 }

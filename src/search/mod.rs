@@ -15,6 +15,7 @@
 //! Depends on: judge, playout, score, game, board, geom.
 
 pub mod prior;
+pub mod report;
 pub mod tree;
 
 use crate::board::Bitboard;
@@ -23,6 +24,7 @@ use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::judge;
 use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
+pub use report::{MoveInfo, Report, Reporter};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -259,8 +261,19 @@ impl Search {
     /// rules (superko included). Passes only when no other move is legal or when passing does
     /// not lose (by the count with the dead stones this search estimates).
     pub fn genmove(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
+        self.genmove_reporting(game, color, limits, None)
+    }
+
+    /// `genmove` that also reports the search as it goes (`*-genmove_analyze`).
+    pub fn genmove_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        reporter: Option<&mut Reporter>,
+    ) -> Decision {
         let (mut tree, mut root) = self.prepare(game, color);
-        self.run(&mut tree, &mut root, limits);
+        self.run(&mut tree, &mut root, limits, reporter);
         let decision = self.decide(&tree, &root, game);
         self.keep(tree, game, color);
         decision
@@ -272,7 +285,7 @@ impl Search {
     /// move. With nothing left to capture it never plays inside its own territory: it passes.
     pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
         let (mut tree, mut root) = self.prepare(game, color);
-        self.run(&mut tree, &mut root, limits);
+        self.run(&mut tree, &mut root, limits, None);
         let decision = self.decide(&tree, &root, game);
         let judgment = judge::judge(game, &self.config.judge);
         let dead = judgment.dead & game.position().stones(color.opponent());
@@ -453,8 +466,14 @@ impl Search {
         ));
     }
 
-    /// The search loop.
-    fn run(&mut self, tree: &mut Tree, root: &mut Root, limits: &Limits) {
+    /// The search loop. `reporter`, if any, is polled where the clock is read.
+    fn run(
+        &mut self,
+        tree: &mut Tree,
+        root: &mut Root,
+        limits: &Limits,
+        mut reporter: Option<&mut Reporter>,
+    ) {
         let start = Instant::now();
         let max_playouts = match (limits.playouts, limits.time) {
             (Some(n), _) => n,
@@ -477,9 +496,11 @@ impl Search {
             self.iterate(tree, root, &mut board);
             done += 1;
             if done.is_multiple_of(CLOCK_EVERY) {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                let now = Instant::now();
+                if deadline.is_some_and(|d| now >= d) {
                     break;
                 }
+                self.poll_report(reporter.as_deref_mut(), now, tree, root, done);
                 if limits.playouts.is_some() && self.decided(tree, root, max_playouts - done) {
                     break;
                 }
@@ -594,7 +615,7 @@ impl Search {
         let area = (root.board.size() * root.board.size()) as f32;
         let black_value = if margin > 0.0 { 1.0 } else { 0.0 }
             + self.config.score_weight * (margin / area).clamp(-1.0, 1.0);
-        self.update(tree, root.color, black_value);
+        self.update(tree, root.color, black_value, margin);
     }
 
     /// Expands `node` with the candidate moves of `board`; false when the arena is full.
@@ -659,8 +680,9 @@ impl Search {
     /// Adds the outcome to every node of the path and the AMAF outcome to every sibling whose
     /// point the mover at its parent played first later in the game.
     /// `black_value` is the playout's outcome for Black: 1 for a win, 0 for a loss, nudged by
-    /// the score (`Config::score_weight`); White's is `1 - black_value`.
-    fn update(&mut self, tree: &mut Tree, root_color: Color, black_value: f32) {
+    /// the score (`Config::score_weight`); White's is `1 - black_value`. `margin` is Black's
+    /// area margin less komi, summed into every node of the path (`Node::score_sum`).
+    fn update(&mut self, tree: &mut Tree, root_color: Color, black_value: f32, margin: f32) {
         let depth = self.path.len();
         // Colour of the player who moves at path[i]: root_color at even depths.
         let mover_at = |i: usize| {
@@ -678,6 +700,7 @@ impl Search {
         // made at or below the parent being updated.
         for i in (0..depth).rev() {
             let id = self.path[i];
+            tree.node_mut(id).score_sum += margin;
             if i > 0 {
                 // path[i] was reached by a move of mover_at(i - 1).
                 let c = mover_at(i - 1);

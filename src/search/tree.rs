@@ -81,7 +81,8 @@ const PASS: u16 = u16::MAX;
 /// One move of the tree and what the search learned about it.
 ///
 /// Size-sensitive: a 19×19 search at 10k playouts/s grows the arena by ~3M nodes a minute.
-/// 28 bytes: move and child count (4), first child (4), stats (8), AMAF (8), prior (4).
+/// 32 bytes: move and child count (4), first child (4), stats (8), AMAF (8), prior (4), score
+/// sum (4).
 #[derive(Clone, Debug)]
 pub struct Node {
     /// The move into this node (`Point::index`, or `PASS`).
@@ -96,9 +97,12 @@ pub struct Node {
     pub prior: Prior,
     /// All-moves-as-first statistics of this move, seen from the parent.
     pub amaf: Stats,
+    /// Sum over the real playouts through this node of Black's area margin less komi: the
+    /// score lead of analysis (`mean_score`).
+    pub score_sum: f32,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() <= 28);
+const _: () = assert!(std::mem::size_of::<Node>() <= 32);
 
 impl Node {
     fn new(mv: Move, prior: Prior) -> Node {
@@ -112,6 +116,17 @@ impl Node {
             stats: Stats::default(),
             prior,
             amaf: Stats::default(),
+            score_sum: 0.0,
+        }
+    }
+
+    /// Black's mean margin (area less komi) over the real playouts through this node; 0
+    /// before any.
+    pub fn mean_score(&self) -> f32 {
+        if self.stats.visits == 0 {
+            0.0
+        } else {
+            self.score_sum / self.stats.visits as f32
         }
     }
 

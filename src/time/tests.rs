@@ -553,3 +553,155 @@ fn no_clock_gives_a_move_more_than_the_ceiling() {
     clock.time_left(Duration::from_secs_f64(1e15), 0);
     assert!(limit(clock.budget(&config, MIDDLE_19)) <= config.max_move_time);
 }
+
+fn kata(args: &str) -> TimeControl {
+    let args: Vec<&str> = args.split_whitespace().collect();
+    TimeControl::parse_kata_time_settings(&args).unwrap()
+}
+
+const FISCHER_300_5: TimeControl = TimeControl::Fischer {
+    main: Duration::from_secs(300),
+    increment: Duration::from_secs(5),
+    max_main: None,
+    max_move: None,
+};
+
+#[test]
+fn kata_time_settings_read_every_system_as_gtp2ogs_sends_it() {
+    assert_eq!(kata("none"), TimeControl::None);
+    assert_eq!(kata("absolute 600"), kgs("absolute 600"));
+    assert_eq!(kata("byoyomi 600 30 5"), kgs("byoyomi 600 30 5"));
+    assert_eq!(kata("canadian 600 300 25"), kgs("canadian 600 300 25"));
+    assert_eq!(kata("fischer 300 5"), FISCHER_300_5);
+    assert_eq!(kata("FISCHER 300 5"), FISCHER_300_5);
+    // gtp2ogs: `kata-time_settings fischer-capped <initial> <increment> <max_time> -1`.
+    assert_eq!(
+        kata("fischer-capped 300 5 600 -1"),
+        TimeControl::Fischer {
+            main: secs(300.0),
+            increment: secs(5.0),
+            max_main: Some(secs(600.0)),
+            max_move: None,
+        }
+    );
+    assert_eq!(
+        kata("fischer-capped 300.5 5 -1 20"),
+        TimeControl::Fischer {
+            main: secs(300.5),
+            increment: secs(5.0),
+            max_main: None,
+            max_move: Some(secs(20.0)),
+        }
+    );
+    // No increment: absolute time.
+    assert_eq!(
+        kata("fischer 300 0"),
+        TimeControl::Absolute { main: secs(300.0) }
+    );
+    assert_eq!(kata("fischer 0 0"), TimeControl::None);
+    for system in TimeControl::KATA_SYSTEMS {
+        let args = match *system {
+            "none" => vec![],
+            "absolute" => vec!["60"],
+            "fischer" => vec!["60", "1"],
+            "fischer-capped" => vec!["60", "1", "-1", "-1"],
+            _ => vec!["60", "10", "1"],
+        };
+        let mut words = vec![*system];
+        words.extend(args);
+        assert!(
+            TimeControl::parse_kata_time_settings(&words).is_ok(),
+            "{system}"
+        );
+    }
+}
+
+#[test]
+fn malformed_kata_time_settings_are_typed_errors() {
+    let err = |args: &str| {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        TimeControl::parse_kata_time_settings(&args).unwrap_err()
+    };
+    assert_eq!(
+        err("fischer 300"),
+        TimeSettingsError::WrongArgCount {
+            expected: 2,
+            found: 1
+        }
+    );
+    assert_eq!(
+        err("fischer-capped 300 5 600"),
+        TimeSettingsError::WrongArgCount {
+            expected: 4,
+            found: 3
+        }
+    );
+    assert_eq!(
+        err("fischer 300 x"),
+        TimeSettingsError::NotANumber("x".into())
+    );
+    assert_eq!(
+        err("fischer-capped 300 5 nan -1"),
+        TimeSettingsError::NotANumber("nan".into())
+    );
+    assert_eq!(
+        err("hourglass 300"),
+        TimeSettingsError::UnknownSystem("hourglass".into())
+    );
+}
+
+#[test]
+fn fischer_record_move_credits_the_increment_after_the_move() {
+    let mut clock = Clock::new(FISCHER_300_5);
+    assert_eq!(clock.main_left(), secs(300.0));
+    clock.record_move(secs(10.0));
+    assert_eq!(clock.main_left(), secs(295.0));
+    clock.record_move(secs(1.0));
+    assert_eq!(clock.main_left(), secs(299.0));
+    // A move longer than the clock: empty, then the increment.
+    clock.record_move(secs(1000.0));
+    assert_eq!(clock.main_left(), secs(5.0));
+    assert!(!clock.in_overtime());
+    // The cap of fischer-capped holds the clock down.
+    let mut capped = Clock::new(kata("fischer-capped 300 5 302 -1"));
+    capped.record_move(secs(1.0));
+    assert_eq!(capped.main_left(), secs(302.0));
+    // time_left sets the clock whatever the stones say.
+    clock.time_left(secs(42.0), 0);
+    assert_eq!(clock.main_left(), secs(42.0));
+    clock.time_left(secs(43.0), 1);
+    assert_eq!(clock.main_left(), secs(43.0));
+}
+
+#[test]
+fn fischer_budget_credits_the_increment_and_never_exceeds_the_clock_less_the_margin() {
+    let config = BudgetConfig::default();
+    let absolute = Clock::new(TimeControl::Absolute { main: secs(300.0) });
+    let fischer = Clock::new(FISCHER_300_5);
+    for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+        let without = limit(absolute.budget(&config, phase));
+        let with = limit(fischer.budget(&config, phase));
+        // The increment comes back after the move: most of it is spent on this one.
+        assert!(
+            with > without + secs(3.0),
+            "{phase:?}: {with:?} vs {without:?}"
+        );
+    }
+    let mut clock = Clock::new(FISCHER_300_5);
+    for left in [60.0, 10.0, 5.0, 3.0, 1.5, 1.0, 0.5, 0.0] {
+        clock.time_left(secs(left), 0);
+        for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+            let b = limit(clock.budget(&config, phase));
+            assert!(b >= config.min_think);
+            assert!(
+                b <= secs(left)
+                    .saturating_sub(config.lag_margin)
+                    .max(config.min_think),
+                "{left}s left: {b:?}"
+            );
+        }
+    }
+    // fischer-capped's longest move.
+    let capped = Clock::new(kata("fischer-capped 3000 30 -1 4"));
+    assert!(limit(capped.budget(&config, MIDDLE_19)) <= secs(4.0));
+}

@@ -168,6 +168,8 @@ struct Exchange {
     line_no: usize,
     command: String,
     expected: Vec<String>,
+    /// `% sleep MS` before the command: wait this long before writing it.
+    delay: Duration,
 }
 
 #[derive(Debug)]
@@ -189,6 +191,7 @@ fn parse_transcript(path: &Path) -> Transcript {
     let mut steps = Vec::new();
     let mut block: Option<Vec<Exchange>> = None;
     let mut current: Option<Exchange> = None;
+    let mut delay = Duration::ZERO;
     let flush = |current: &mut Option<Exchange>,
                  block: &mut Option<Vec<Exchange>>,
                  steps: &mut Vec<Step>| {
@@ -215,6 +218,7 @@ fn parse_transcript(path: &Path) -> Transcript {
                 line_no,
                 command: cmd.to_string(),
                 expected: Vec::new(),
+                delay: std::mem::take(&mut delay),
             });
         } else if let Some(expected) = line.strip_prefix('<') {
             let ex = current
@@ -233,6 +237,7 @@ fn parse_transcript(path: &Path) -> Transcript {
                     );
                     args.extend(rest.iter().map(|s| s.to_string()));
                 }
+                ["sleep", ms] => delay = Duration::from_millis(ms.parse().unwrap()),
                 ["eol", "crlf"] => steps.push(Step::Eol("\r\n")),
                 ["eol", "lf"] => steps.push(Step::Eol("\n")),
                 ["pipeline"] => {
@@ -274,6 +279,7 @@ fn placeholder_matches(name: &str, s: &str) -> bool {
         "move" => is_vertex(s) || s == "pass" || s == "resign",
         "vertex" => is_vertex(s),
         "vertices" => !s.is_empty() && s.split(' ').all(is_vertex),
+        "moves" => !s.is_empty() && s.split(' ').all(|m| is_vertex(m) || m == "pass"),
         "score" => {
             s == "0"
                 || (s.starts_with("B+") || s.starts_with("W+"))
@@ -304,18 +310,37 @@ fn line_matches(pattern: &str, text: &str) -> bool {
         .any(|k| placeholder_matches(name, &rest[..k]) && line_matches(rest_pattern, &rest[k..]))
 }
 
-fn reply_matches(expected: &[String], actual: &[&str]) -> bool {
+/// Returns true if and only if the reply lines `actual` match `expected`. `{info-lz}` and
+/// `{info-kata}` match every following line that starts with `info `, each of which must pass
+/// Sabaki's parsing rules on a board of side `size` (a test failure otherwise).
+fn reply_matches_on(expected: &[String], actual: &[&str], size: usize) -> bool {
     match expected.split_first() {
         None => actual.is_empty(),
         Some((e, rest)) if e.trim() == "{lines}" => {
-            (0..=actual.len()).any(|k| reply_matches(rest, &actual[k..]))
+            (0..=actual.len()).any(|k| reply_matches_on(rest, &actual[k..], size))
+        }
+        Some((e, rest)) if e.trim() == "{info-lz}" || e.trim() == "{info-kata}" => {
+            let dialect = if e.trim() == "{info-lz}" {
+                crate::analysis::Dialect::Lz
+            } else {
+                crate::analysis::Dialect::Kata
+            };
+            let n = actual.iter().take_while(|l| l.starts_with("info ")).count();
+            for line in &actual[..n] {
+                crate::analysis::check_info_line(line, dialect, size);
+            }
+            reply_matches_on(rest, &actual[n..], size)
         }
         Some((e, rest)) => {
             !actual.is_empty()
                 && line_matches(e.trim_end(), actual[0].trim_end())
-                && reply_matches(rest, &actual[1..])
+                && reply_matches_on(rest, &actual[1..], size)
         }
     }
+}
+
+fn reply_matches(expected: &[String], actual: &[&str]) -> bool {
+    reply_matches_on(expected, actual, 25)
 }
 
 #[test]
@@ -346,6 +371,18 @@ fn patterns_match_what_they_say() {
     assert!(reply_matches(
         &lines(&["=", "{lines}", "z"]),
         &["= ", "x", "z"]
+    ));
+    assert!(line_matches("= {moves}", "= D4 pass Q16"));
+    assert!(!line_matches("= {moves}", "= D4 pas"));
+    let info = "info move D4 visits 3 winrate 5000 prior 100 lcb 4000 order 0 pv D4 Q16";
+    assert!(reply_matches(
+        &lines(&["=", "{info-lz}", "play D4"]),
+        &["= ", info, info, "play D4"]
+    ));
+    assert!(reply_matches(&lines(&["=", "{info-kata}"]), &["= "]));
+    assert!(!reply_matches(
+        &lines(&["=", "{info-lz}"]),
+        &["= ", "play D4"]
     ));
 }
 
@@ -430,6 +467,17 @@ impl Mirror {
             ("reg_genmove", _) => {
                 self.check_generated(text, at);
             }
+            ("lz-genmove_analyze" | "kata-genmove_analyze", [c, ..]) => {
+                let last = reply.lines().last().unwrap_or("");
+                let token = last
+                    .strip_prefix("play ")
+                    .unwrap_or_else(|| panic!("{at}: no `play` line at the end: {reply}"));
+                if let Some(mv) = self.check_generated(token, at) {
+                    if let Some(game) = &mut self.game {
+                        game.play_lenient(c.parse().unwrap(), mv).unwrap();
+                    }
+                }
+            }
             ("undo", _) => {
                 if let Some(game) = &mut self.game {
                     game.undo().unwrap();
@@ -464,7 +512,7 @@ fn check_exchange(file: &str, ex: &Exchange, sent: &str, reply: &str, mirror: &m
     let at = format!("{file}:{}", ex.line_no);
     let actual: Vec<&str> = reply.split('\n').collect();
     assert!(
-        reply_matches(&ex.expected, &actual),
+        reply_matches_on(&ex.expected, &actual, mirror.size),
         "{at}: `{sent}`\nexpected:\n{}\ngot:\n{reply}",
         ex.expected.join("\n")
     );
@@ -490,6 +538,7 @@ fn replay(path: &Path) {
             Step::Eol(eol) => engine.eol = eol,
             Step::One(ex) => {
                 let sent = mirror.substitute(&ex.command, &format!("{file}:{}", ex.line_no));
+                thread::sleep(ex.delay);
                 engine.send(&sent);
                 let reply = engine.reply();
                 check_exchange(&file, ex, &sent, &reply, &mut mirror);
@@ -511,7 +560,8 @@ fn replay(path: &Path) {
                         sent
                     })
                     .collect();
-                for command in &sent {
+                for (ex, command) in block.iter().zip(&sent) {
+                    thread::sleep(ex.delay);
                     engine.send(command);
                 }
                 for (ex, command) in block.iter().zip(&sent) {
@@ -552,6 +602,9 @@ fn transcripts_exist_for_every_client() {
         "gtp2ogs-handicap",
         "kgsgtp",
         "regress",
+        "sabaki-analysis",
+        "gogui-analyze",
+        "gtp2ogs-fischer",
     ] {
         assert!(
             names.iter().any(|n| n == client),
@@ -610,6 +663,21 @@ fn replay_regress() {
     replay(&logs_dir().join("regress.gtp"));
 }
 
+#[test]
+fn replay_sabaki_analysis() {
+    replay(&logs_dir().join("sabaki-analysis.gtp"));
+}
+
+#[test]
+fn replay_gogui_analyze() {
+    replay(&logs_dir().join("gogui-analyze.gtp"));
+}
+
+#[test]
+fn replay_gtp2ogs_fischer() {
+    replay(&logs_dir().join("gtp2ogs-fischer.gtp"));
+}
+
 /// Transcripts added later (a user's `--gtp-log`) are replayed too.
 #[test]
 fn replay_every_other_transcript() {
@@ -623,6 +691,9 @@ fn replay_every_other_transcript() {
         "gtp2ogs-handicap",
         "kgsgtp",
         "regress",
+        "sabaki-analysis",
+        "gogui-analyze",
+        "gtp2ogs-fischer",
     ];
     for path in transcripts() {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
@@ -980,9 +1051,10 @@ fn every_listed_command_answers() {
             "kgs-rules" => "chinese",
             "play" => "w E5",
             "genmove" | "reg_genmove" | "kgs-genmove_cleanup" | "list_stones" => "b",
+            "lz-analyze" | "kata-analyze" | "lz-genmove_analyze" | "kata-genmove_analyze" => "b 10",
             "is_legal" => "b A1",
             "time_settings" => "0 1 0",
-            "kgs-time_settings" => "none",
+            "kgs-time_settings" | "kata-time_settings" => "none",
             "time_left" => "b 10 0",
             "final_status_list" => "dead",
             "loadsgf" => "sgf/wall.sgf 5",
@@ -990,13 +1062,22 @@ fn every_listed_command_answers() {
         }
     };
     for name in names.iter().filter(|&&n| n != "quit") {
+        // An analysis lasts until the next line: a blank one, which gets no reply.
+        let analysis = name.ends_with("-analyze");
         engine.send(name);
+        if analysis {
+            engine.send("");
+        }
         engine.reply();
         engine.ok("clear_board");
         if *name == "undo" {
             engine.ok("play b C3");
         }
-        let reply = engine.ask(&format!("{name} {}", typical(name)));
+        engine.send(&format!("{name} {}", typical(name)));
+        if analysis {
+            engine.send("");
+        }
+        let reply = engine.reply();
         assert!(reply.starts_with("= "), "{name} {}: {reply}", typical(name));
     }
     assert_eq!(engine.ok("name"), "tengen");
@@ -1162,6 +1243,13 @@ fn canadian_byo_yomi_of_one_second_per_move_is_kept() {
 #[test]
 fn japanese_byo_yomi_of_one_second_is_kept() {
     moves_within_allowance("kgs-time_settings byoyomi 0 1 5", Duration::from_secs(1));
+}
+
+/// Fischer 2 s + 1 s on the engine's own clock (no time_left): each move keeps back the lag
+/// margin, so the clock never falls below 2 s and no move may take that long.
+#[test]
+fn fischer_of_two_seconds_plus_one_is_kept() {
+    moves_within_allowance("kata-time_settings fischer 2 1", Duration::from_secs(2));
 }
 
 #[test]

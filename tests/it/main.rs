@@ -5,16 +5,21 @@
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
+//! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
+//!   line checked against Sabaki's parsing rules
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
+//! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
 
+mod analysis;
 mod differential;
 mod gtp;
 mod properties;
 mod referee;
 mod reference;
+mod sabaki;
 mod scoring;
 mod sessions;
 mod testdata;
