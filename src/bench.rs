@@ -8,7 +8,9 @@
 //! signature changed what the playouts do, not just their speed. A second line per size
 //! times the exact board: `board::Position::try_play` replaying a few recorded random games.
 //! A third times the whole search as `genmove` runs it (default `search::Config`: heavy
-//! playouts, priors, tree descent and update) from the empty board for the same time.
+//! playouts, priors, tree descent and update) from the empty board for the same time, with
+//! one thread; a fourth with `--threads N` threads on the shared tree (default: every core),
+//! and the ratio of the two.
 //!
 //! Depends on: search, playout, game, board, geom.
 
@@ -30,12 +32,17 @@ const BATCH: usize = 64;
 struct Options {
     seconds: f64,
     sizes: Vec<usize>,
+    /// Threads of the second whole-search line (1: no second line).
+    threads: usize,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut opts = Options {
         seconds: 2.0,
         sizes: vec![9, 13, 19],
+        threads: std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(search::tree::MAX_THREADS),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -57,8 +64,21 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("bad --size value: {v} (2..=25)"))?;
                 opts.sizes = vec![n];
             }
+            "--threads" => {
+                let v = it.next().ok_or("--threads needs a value")?;
+                opts.threads = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=search::tree::MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "bad --threads value: {v} (1..={})",
+                            search::tree::MAX_THREADS
+                        )
+                    })?;
+            }
             "-h" | "--help" => {
-                println!("usage: tengen bench [--seconds S] [--size N]");
+                println!("usage: tengen bench [--seconds S] [--size N] [--threads N]");
                 // Nothing to measure after the usage line.
                 opts.sizes.clear();
                 return Ok(opts);
@@ -241,16 +261,18 @@ fn print_figures(n: usize, kind: &str, f: &Figures) {
 
 /// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
 /// with a time limit of `seconds`. Returns playouts, wall time and thread CPU time.
-fn bench_search(size: usize, seconds: f64) -> (u64, Duration, Option<Duration>) {
+fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Option<Duration>) {
     let game = Game::new(size, Rules::default());
     let mut search = Search::new(search::Config {
         seed: SEED,
+        threads,
         ..search::Config::default()
     });
     let limits = Limits {
         playouts: None,
         time: Some(Duration::from_secs_f64(seconds)),
         stop: None,
+        stop_at_once: false,
     };
     let cpu0 = thread_cpu_time();
     search.genmove(&game, Color::Black, &limits);
@@ -268,7 +290,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread, seed {SEED:#x}, {} s per size",
+        "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread (the whole search also with {} threads), seed {SEED:#x}, {} s per size",
+        opts.threads,
         opts.seconds
     );
     for &n in &opts.sizes {
@@ -295,7 +318,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
-        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds);
+        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, 1);
         let per_cpu = cpu
             .filter(|c| !c.is_zero())
             .map(|c| format!(", {:.0} per CPU second", playouts as f64 / c.as_secs_f64()))
@@ -305,6 +328,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
             playouts as f64 / elapsed.as_secs_f64(),
             elapsed.as_secs_f64()
         );
+        if opts.threads > 1 {
+            let one = playouts as f64 / elapsed.as_secs_f64();
+            let (playouts, elapsed, _) = bench_search(n, opts.seconds, opts.threads);
+            let rate = playouts as f64 / elapsed.as_secs_f64();
+            println!(
+                "{n}x{n} search: {rate:.0} heavy playouts/s with {} threads on one tree ({:.2}x one thread; {playouts} playouts in {:.2} s)",
+                opts.threads,
+                rate / one.max(1e-9),
+                elapsed.as_secs_f64()
+            );
+        }
     }
     Ok(())
 }
@@ -322,6 +356,7 @@ mod tests {
         let o = parse_args(&args("--seconds 0.5 --size 13")).unwrap();
         assert_eq!(o.seconds, 0.5);
         assert_eq!(o.sizes, vec![13]);
+        assert_eq!(parse_args(&args("--threads 3")).unwrap().threads, 3);
         assert_eq!(parse_args(&[]).unwrap().sizes, vec![9, 13, 19]);
         for bad in [
             "--size 1",
@@ -329,6 +364,8 @@ mod tests {
             "--size x",
             "--seconds -1",
             "--seconds nan",
+            "--threads 0",
+            "--threads 1000",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }

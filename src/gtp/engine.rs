@@ -59,6 +59,9 @@ pub struct Config {
     /// `play` accepts any move on an empty point, whatever the ko rule and suicide rule
     /// (`--lenient-play`; CLIENTS.md §4.9: servers whose referee uses other rules). Default off.
     pub lenient_play: bool,
+    /// `--ponder`: search on the opponent's time after each `genmove`, keeping the tree; any
+    /// new command stops it at once. Default off.
+    pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
 }
@@ -76,6 +79,7 @@ impl Default for Config {
             budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
+            ponder: false,
             gtp_log: None,
         }
     }
@@ -366,6 +370,7 @@ impl Engine {
             playouts,
             time,
             stop: Some(self.signals.stop.clone()),
+            stop_at_once: false,
         }
     }
 
