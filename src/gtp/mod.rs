@@ -8,6 +8,11 @@
 //! command line to stdout, flushed at once. Nothing else is ever written to stdout: logs go to
 //! stderr through `log`.
 //!
+//! Pondering (`--ponder`): when no command is waiting, the engine thread may search on the
+//! opponent's time (`Engine::ponder`) until the reader raises `Signals::input`, which it does
+//! after forwarding every line; the loop clears that flag before it looks at the channel, so
+//! a line is never missed (`run_loop_pondering`).
+//!
 //! Depends on: everything (game, score, search, time, sgf, geom).
 
 pub mod commands;
@@ -21,7 +26,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
 use wire::{Command, LineReader, Reply};
@@ -49,6 +54,9 @@ pub struct Signals {
     pub stop: Arc<AtomicBool>,
     /// `quit` was read: every later search is stopped too.
     pub quitting: Arc<AtomicBool>,
+    /// A line was read (or input ended): stops pondering. Raised after the line is on the
+    /// channel; cleared by the engine thread before it checks the channel.
+    pub input: Arc<AtomicBool>,
 }
 
 impl Signals {
@@ -69,11 +77,17 @@ pub fn serve(config: Config) -> Result<(), String> {
     };
     let (tx, rx) = sync_channel(CHANNEL_LINES);
     spawn_reader(io::BufReader::new(io::stdin()), signals.clone(), tx);
-    let mut engine = Engine::new(config, signals);
+    let input = signals.input.clone();
+    let engine = std::cell::RefCell::new(Engine::new(config, signals));
     let stdout = io::stdout();
-    let result = run_loop(rx, stdout.lock(), log.as_mut(), |cmd| {
-        commands::run(&mut engine, cmd)
-    });
+    let result = run_loop_pondering(
+        rx,
+        stdout.lock(),
+        log.as_mut(),
+        &input,
+        |cmd| commands::run(&mut engine.borrow_mut(), cmd),
+        || engine.borrow_mut().ponder(),
+    );
     match result {
         Ok(()) => Ok(()),
         // The controller went away: nothing is left to say to it.
@@ -111,6 +125,7 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     if wire::is_interrupt(&line.bytes) {
                         log::info!("interrupt requested");
                         signals.stop.store(true, Ordering::SeqCst);
+                        signals.input.store(true, Ordering::SeqCst);
                         continue;
                     }
                     match Command::parse(&line.bytes) {
@@ -122,10 +137,13 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                 if is_quit {
                     signals.quit();
                 }
-                if tx.send(input).is_err() || is_quit {
+                let sent = tx.send(input).is_ok();
+                signals.input.store(true, Ordering::SeqCst);
+                if !sent || is_quit {
                     return;
                 }
             }
+            signals.input.store(true, Ordering::SeqCst);
             // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
             // and still wants real moves, so the commands already sent are finished at full
             // strength. Only `quit` and `# interrupt` cut a search short.
@@ -137,11 +155,37 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
 /// answering `quit` or when the reader has ended.
 pub fn run_loop<W: Write>(
     rx: Receiver<Input>,
+    out: W,
+    log: Option<&mut GtpLog>,
+    execute: impl FnMut(&Command) -> Reply,
+) -> io::Result<()> {
+    run_loop_pondering(rx, out, log, &AtomicBool::new(false), execute, || {})
+}
+
+/// `run_loop`, calling `idle` whenever no command is waiting (the engine ponders there until
+/// `input` is raised). `input` is cleared before each look at the channel: the reader raises
+/// it after sending, so a line sent after the look raises it during `idle`.
+pub fn run_loop_pondering<W: Write>(
+    rx: Receiver<Input>,
     mut out: W,
     mut log: Option<&mut GtpLog>,
+    input: &AtomicBool,
     mut execute: impl FnMut(&Command) -> Reply,
+    mut idle: impl FnMut(),
 ) -> io::Result<()> {
-    for input in rx {
+    loop {
+        input.store(false, Ordering::SeqCst);
+        let input = match rx.try_recv() {
+            Ok(input) => input,
+            Err(TryRecvError::Disconnected) => break,
+            Err(TryRecvError::Empty) => {
+                idle();
+                match rx.recv() {
+                    Ok(input) => input,
+                    Err(_) => break,
+                }
+            }
+        };
         let (id, reply, quit) = match &input {
             Input::Command(cmd) => {
                 if let Some(log) = log.as_deref_mut() {

@@ -365,7 +365,11 @@ impl Search {
     /// stop flag is raised or `limit` has passed, keeping the tree for the next `genmove`:
     /// pondering. The stop flag ends it at once (no `STOP_FLOOR`). Chooses nothing.
     pub fn ponder(&mut self, game: &Game, color: Color, stop: Arc<AtomicBool>, limit: Duration) {
-        let (tree, root) = self.prepare(game, color);
+        if stop.load(Ordering::SeqCst) {
+            // Input is already waiting: leave the kept tree as it is.
+            return;
+        }
+        let (tree, root) = self.prepare_until(game, color, Some(&stop));
         let limits = Limits {
             playouts: None,
             time: Some(limit),
@@ -461,6 +465,17 @@ impl Search {
     /// Builds the root: the kept subtree when the game continued from the last search, else a
     /// new tree. The root is expanded, and each child checked against the full rules.
     fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
+        self.prepare_until(game, color, None)
+    }
+
+    /// `prepare`, with a copy of the kept subtree cut short when `stop` is raised (pondering:
+    /// the next command must not wait for it).
+    fn prepare_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        stop: Option<&AtomicBool>,
+    ) -> (Tree, Root) {
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(color);
         let komi = playout_komi(&self.config, game);
@@ -474,7 +489,7 @@ impl Search {
         // Room for the root's children whatever `max_nodes` says.
         let capacity = self.config.max_nodes.max(MAX_POINTS + 2);
         let tree = self
-            .reused_tree(game, color, komi)
+            .reused_tree_until(game, color, komi, stop)
             .filter(|tree| root_fits_board(tree, &board))
             .unwrap_or_else(|| Tree::new(capacity));
         let last = game.moves().last().and_then(|&(_, mv)| mv.point());
@@ -501,7 +516,20 @@ impl Search {
 
     /// The kept tree's subtree for the current game, if the game went on from the kept root
     /// by moves the tree has (alternating colours) and the rest of the state is the same.
+    #[cfg(test)]
     fn reused_tree(&mut self, game: &Game, color: Color, komi: f32) -> Option<Tree> {
+        self.reused_tree_until(game, color, komi, None)
+    }
+
+    /// `reused_tree`, its copy cut short when `stop` is raised (`Tree::subtree`). The same
+    /// position (pondering resumed after a command) reuses the tree itself, without a copy.
+    fn reused_tree_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f32,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Tree> {
         let (tree, key) = self.kept.take()?;
         if !self.config.reuse_tree || key.komi != komi || key.size != game.size() {
             return None;
@@ -530,7 +558,10 @@ impl Search {
         if mover != color {
             return None;
         }
-        Some(tree.subtree(node))
+        if extra.is_empty() && tree.capacity() == self.config.max_nodes.max(MAX_POINTS + 2) {
+            return Some(tree);
+        }
+        Some(tree.subtree(node, stop))
     }
 
     /// Keeps the tree for the next search.

@@ -390,8 +390,10 @@ impl Tree {
     }
 
     /// A new tree whose root is the subtree at `id`, with the same capacity. Cold path: runs
-    /// once per move, between searches (no thread is searching `self`).
-    pub fn subtree(&self, id: NodeId) -> Tree {
+    /// once per move, between searches (no thread is searching `self`). The copy is breadth
+    /// first, so when `stop` is raised (checked every 1024 nodes) it ends at once with the
+    /// nodes nearest the root: still a whole tree, only shallower.
+    pub fn subtree(&self, id: NodeId, stop: Option<&AtomicBool>) -> Tree {
         let capacity = self.capacity();
         let tree = Tree::new(capacity);
         tree.nodes[0].copy_from(self.node(id));
@@ -400,6 +402,9 @@ impl Tree {
         let mut len = 1;
         let mut k = 0;
         while k < queue.len() && len < capacity {
+            if k % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)) {
+                break;
+            }
             let old = NodeId(queue[k]);
             let (first_old, n) = self.range(old);
             if n > 0 && len + n <= capacity {
@@ -447,7 +452,7 @@ mod tests {
         tree.node(c13).add_amaf(1.0);
         assert_eq!(tree.len(), 6);
 
-        let sub = tree.subtree(c1);
+        let sub = tree.subtree(c1, None);
         assert_eq!(sub.len(), 3);
         assert_eq!(sub.node(Tree::ROOT).stats().visits, 1);
         assert_eq!(sub.node(Tree::ROOT).score_mean(), 3.5);
@@ -506,8 +511,41 @@ mod tests {
             tree.try_claim(c0),
             "a failed expansion gives its claim back"
         );
-        let sub = tree.subtree(Tree::ROOT);
+        let sub = tree.subtree(Tree::ROOT, None);
         assert_eq!(sub.len(), 3);
+    }
+
+    /// A binary tree 12 levels deep; its copy with the stop flag up keeps the first 1023
+    /// nodes' children (breadth first): the top ten levels, whole, with their statistics.
+    #[test]
+    fn a_subtree_copy_cut_short_is_a_whole_shallower_tree() {
+        let tree = Tree::new(10_000);
+        let mut id = 0;
+        while tree.len() < 8191 {
+            assert!(tree.expand(
+                NodeId(id),
+                &with(&[p(2 * id as usize % 600), Move::Pass], Prior::default())
+            ));
+            tree.node(NodeId(id)).add(1.0, 1.0);
+            id += 1;
+        }
+        assert_eq!(tree.subtree(Tree::ROOT, None).len(), 8191);
+        let stop = AtomicBool::new(true);
+        let sub = tree.subtree(Tree::ROOT, Some(&stop));
+        assert_eq!(sub.len(), 1 + 2 * 1023);
+        for k in 0..sub.len() as u32 {
+            let (new, old) = (sub.node(NodeId(k)), tree.node(NodeId(k)));
+            // Breadth first from the root: the same ids as the original's, which was built
+            // breadth first too.
+            assert_eq!(new.mv(), old.mv());
+            assert_eq!(new.stats(), old.stats());
+            let children: Vec<u32> = sub.children(NodeId(k)).map(|c| c.0).collect();
+            if k < 1023 {
+                assert_eq!(children, vec![2 * k + 1, 2 * k + 2]);
+            } else {
+                assert!(children.is_empty() && !new.is_expanded());
+            }
+        }
     }
 
     #[test]

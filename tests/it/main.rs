@@ -9,6 +9,7 @@
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
+//! - threads: `--threads` self-play and `--ponder` through the binary
 
 mod differential;
 mod gtp;
@@ -18,4 +19,5 @@ mod reference;
 mod scoring;
 mod sessions;
 mod testdata;
+mod threads;
 mod tidy;
