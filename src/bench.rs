@@ -95,7 +95,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 /// undersells the code; the rate per CPU second does not (as much: hyperthreads and caches
 /// are still shared).
 fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_time("/proc/thread-self/stat")
+}
+
+/// CPU time of the whole process so far (every thread), from `/proc/self/stat`: the
+/// threaded search's rate per CPU second, which shows the cost of sharing the tree even on a
+/// loaded machine.
+fn process_cpu_time() -> Option<Duration> {
+    cpu_time("/proc/self/stat")
+}
+
+/// User plus system time from a Linux `stat` file, in ticks of 10 ms.
+fn cpu_time(path: &str) -> Option<Duration> {
+    let text = std::fs::read_to_string(path).ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces: state is
     // field 3 of the line, utime 14 and stime 15.
     let rest = &text[text.rfind(')')? + 1..];
@@ -260,7 +272,8 @@ fn print_figures(n: usize, kind: &str, f: &Figures) {
 }
 
 /// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
-/// with a time limit of `seconds`. Returns playouts, wall time and thread CPU time.
+/// with a time limit of `seconds` on `threads` threads. Returns playouts, wall time and CPU
+/// time (the calling thread's for one thread, the process's for more).
 fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Option<Duration>) {
     let game = Game::new(size, Rules::default());
     let mut search = Search::new(search::Config {
@@ -274,11 +287,14 @@ fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Op
         stop: None,
         stop_at_once: false,
     };
-    let cpu0 = thread_cpu_time();
+    let cpu_now = if threads == 1 {
+        thread_cpu_time
+    } else {
+        process_cpu_time
+    };
+    let cpu0 = cpu_now();
     search.genmove(&game, Color::Black, &limits);
-    let cpu = thread_cpu_time()
-        .zip(cpu0)
-        .and_then(|(t1, t0)| t1.checked_sub(t0));
+    let cpu = cpu_now().zip(cpu0).and_then(|(t1, t0)| t1.checked_sub(t0));
     let summary = search.summary();
     (summary.playouts, summary.elapsed, cpu)
 }
@@ -330,10 +346,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
         );
         if opts.threads > 1 {
             let one = playouts as f64 / elapsed.as_secs_f64();
-            let (playouts, elapsed, _) = bench_search(n, opts.seconds, opts.threads);
+            let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, opts.threads);
             let rate = playouts as f64 / elapsed.as_secs_f64();
+            let per_cpu = cpu
+                .filter(|c| !c.is_zero())
+                .map(|c| {
+                    format!(
+                        ", {:.0} per CPU second of the process",
+                        playouts as f64 / c.as_secs_f64()
+                    )
+                })
+                .unwrap_or_default();
             println!(
-                "{n}x{n} search: {rate:.0} heavy playouts/s with {} threads on one tree ({:.2}x one thread; {playouts} playouts in {:.2} s)",
+                "{n}x{n} search: {rate:.0} heavy playouts/s with {} threads on one tree ({:.2}x one thread{per_cpu}; {playouts} playouts in {:.2} s)",
                 opts.threads,
                 rate / one.max(1e-9),
                 elapsed.as_secs_f64()
