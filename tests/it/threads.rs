@@ -110,3 +110,35 @@ fn pondering_thinks_between_commands_and_never_delays_a_reply() {
     engine.quit_within(Duration::from_secs(1));
     assert!(start.elapsed() < Duration::from_secs(1));
 }
+
+/// `--help` documents the options of this file, and bad values are refused with a reason on
+/// stderr and nothing on stdout.
+#[test]
+fn thread_memory_and_ponder_options_are_documented_and_checked() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
+    for option in ["--threads", "--max-memory", "--ponder"] {
+        assert!(help.contains(option), "--help does not mention {option}");
+    }
+    for bad in [
+        &["--threads", "0"][..],
+        &["--threads", "129"],
+        &["--threads", "two"],
+        &["--max-memory", "0"],
+        &["--max-memory", "-5"],
+        &["--ponder=1"],
+    ] {
+        let out = run(bad);
+        assert!(!out.status.success(), "{bad:?} accepted");
+        assert!(out.stdout.is_empty(), "{bad:?} wrote to stdout");
+        assert!(!out.stderr.is_empty(), "{bad:?} gave no reason");
+    }
+    let bench = String::from_utf8_lossy(&run(&["bench", "--help"]).stdout).into_owned();
+    assert!(bench.contains("--threads"), "{bench}");
+}
