@@ -8,7 +8,9 @@
 //! signature changed what the playouts do, not just their speed. A second line per size
 //! times the exact board: `board::Position::try_play` replaying a few recorded random games.
 //! A third times the whole search as `genmove` runs it (default `search::Config`: heavy
-//! playouts, priors, tree descent and update) from the empty board for the same time.
+//! playouts, priors, tree descent and update) from the empty board for the same time, with
+//! one thread; a fourth with `--threads N` threads on the shared tree (default: every core),
+//! and the ratio of the two.
 //!
 //! Depends on: search, playout, game, board, geom.
 
@@ -30,12 +32,17 @@ const BATCH: usize = 64;
 struct Options {
     seconds: f64,
     sizes: Vec<usize>,
+    /// Threads of the second whole-search line (1: no second line).
+    threads: usize,
 }
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut opts = Options {
         seconds: 2.0,
         sizes: vec![9, 13, 19],
+        threads: std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(search::tree::MAX_THREADS),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -57,8 +64,21 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                     .ok_or_else(|| format!("bad --size value: {v} (2..=25)"))?;
                 opts.sizes = vec![n];
             }
+            "--threads" => {
+                let v = it.next().ok_or("--threads needs a value")?;
+                opts.threads = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=search::tree::MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!(
+                            "bad --threads value: {v} (1..={})",
+                            search::tree::MAX_THREADS
+                        )
+                    })?;
+            }
             "-h" | "--help" => {
-                println!("usage: tengen bench [--seconds S] [--size N]");
+                println!("usage: tengen bench [--seconds S] [--size N] [--threads N]");
                 // Nothing to measure after the usage line.
                 opts.sizes.clear();
                 return Ok(opts);
@@ -75,7 +95,19 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 /// undersells the code; the rate per CPU second does not (as much: hyperthreads and caches
 /// are still shared).
 fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_time("/proc/thread-self/stat")
+}
+
+/// CPU time of the whole process so far (every thread), from `/proc/self/stat`: the
+/// threaded search's rate per CPU second, which shows the cost of sharing the tree even on a
+/// loaded machine.
+fn process_cpu_time() -> Option<Duration> {
+    cpu_time("/proc/self/stat")
+}
+
+/// User plus system time from a Linux `stat` file, in ticks of 10 ms.
+fn cpu_time(path: &str) -> Option<Duration> {
+    let text = std::fs::read_to_string(path).ok()?;
     // Fields after the command name, which is in parentheses and may hold spaces: state is
     // field 3 of the line, utime 14 and stime 15.
     let rest = &text[text.rfind(')')? + 1..];
@@ -240,23 +272,29 @@ fn print_figures(n: usize, kind: &str, f: &Figures) {
 }
 
 /// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
-/// with a time limit of `seconds`. Returns playouts, wall time and thread CPU time.
-fn bench_search(size: usize, seconds: f64) -> (u64, Duration, Option<Duration>) {
+/// with a time limit of `seconds` on `threads` threads. Returns playouts, wall time and CPU
+/// time (the calling thread's for one thread, the process's for more).
+fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Option<Duration>) {
     let game = Game::new(size, Rules::default());
     let mut search = Search::new(search::Config {
         seed: SEED,
+        threads,
         ..search::Config::default()
     });
     let limits = Limits {
         playouts: None,
         time: Some(Duration::from_secs_f64(seconds)),
         stop: None,
+        stop_at_once: false,
     };
-    let cpu0 = thread_cpu_time();
+    let cpu_now = if threads == 1 {
+        thread_cpu_time
+    } else {
+        process_cpu_time
+    };
+    let cpu0 = cpu_now();
     search.genmove(&game, Color::Black, &limits);
-    let cpu = thread_cpu_time()
-        .zip(cpu0)
-        .and_then(|(t1, t0)| t1.checked_sub(t0));
+    let cpu = cpu_now().zip(cpu0).and_then(|(t1, t0)| t1.checked_sub(t0));
     let summary = search.summary();
     (summary.playouts, summary.elapsed, cpu)
 }
@@ -268,7 +306,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     println!(
-        "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread, seed {SEED:#x}, {} s per size",
+        "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread (the whole search also with {} threads), seed {SEED:#x}, {} s per size",
+        opts.threads,
         opts.seconds
     );
     for &n in &opts.sizes {
@@ -295,7 +334,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
-        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds);
+        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, 1);
         let per_cpu = cpu
             .filter(|c| !c.is_zero())
             .map(|c| format!(", {:.0} per CPU second", playouts as f64 / c.as_secs_f64()))
@@ -305,6 +344,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
             playouts as f64 / elapsed.as_secs_f64(),
             elapsed.as_secs_f64()
         );
+        if opts.threads > 1 {
+            let one = playouts as f64 / elapsed.as_secs_f64();
+            let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, opts.threads);
+            let rate = playouts as f64 / elapsed.as_secs_f64();
+            let per_cpu = cpu
+                .filter(|c| !c.is_zero())
+                .map(|c| {
+                    format!(
+                        ", {:.0} per CPU second of the process",
+                        playouts as f64 / c.as_secs_f64()
+                    )
+                })
+                .unwrap_or_default();
+            println!(
+                "{n}x{n} search: {rate:.0} heavy playouts/s with {} threads on one tree ({:.2}x one thread{per_cpu}; {playouts} playouts in {:.2} s)",
+                opts.threads,
+                rate / one.max(1e-9),
+                elapsed.as_secs_f64()
+            );
+        }
     }
     Ok(())
 }
@@ -322,6 +381,7 @@ mod tests {
         let o = parse_args(&args("--seconds 0.5 --size 13")).unwrap();
         assert_eq!(o.seconds, 0.5);
         assert_eq!(o.sizes, vec![13]);
+        assert_eq!(parse_args(&args("--threads 3")).unwrap().threads, 3);
         assert_eq!(parse_args(&[]).unwrap().sizes, vec![9, 13, 19]);
         for bad in [
             "--size 1",
@@ -329,6 +389,8 @@ mod tests {
             "--size x",
             "--seconds -1",
             "--seconds nan",
+            "--threads 0",
+            "--threads 1000",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use tengen::game::RuleSet;
 use tengen::gtp;
+use tengen::search::tree::MAX_THREADS;
 
 const HELP: &str = "\
 tengen: a Monte Carlo Go engine speaking GTP version 2 on stdin/stdout.
@@ -41,7 +42,13 @@ Options:
                             suicide unchecked), for servers whose rules differ from ours
   --param NAME=VALUE        set one tunable number of the search (repeatable); GTP
                             `tengen-param` lists the names and values, and sets them too
-  --seed N                  seed of the search's random numbers (default 1)
+  --seed N                  seed of the search's random numbers (default 1); reproducible
+                            with --threads 1
+  --threads N               threads searching one shared tree (default: every core, here {cores})
+  --max-memory MIB          memory for the search tree in MiB (default 1024; nodes of 48
+                            bytes); when it is full the search goes on without growing it
+  --ponder                  think on the opponent's time after each genmove, keeping the
+                            tree; any command stops it at once
   --playout-policy P        heavy (default: MoGo-style tactics and 3x3 shapes) or light
                             (uniformly random moves; faster, weaker; for comparisons)
   --gtp-log FILE            append every command received and reply sent to FILE
@@ -65,7 +72,10 @@ fn main() -> ExitCode {
         }
         _ => match parse_gtp_options(&args) {
             Ok(Parsed::Help) => {
-                print!("{HELP}");
+                print!(
+                    "{}",
+                    HELP.replace("{cores}", &default_threads().to_string())
+                );
                 Ok(())
             }
             Ok(Parsed::Version) => {
@@ -107,6 +117,7 @@ enum Parsed {
 
 fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
     let mut config = gtp::Config::default();
+    config.search.threads = default_threads();
     let mut verbose = false;
     let mut i = 0;
     while i < args.len() {
@@ -126,6 +137,7 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
                 | "--verbose"
                 | "--no-resign"
                 | "--lenient-play"
+                | "--ponder"
         );
         if switch && inline.is_some() {
             return Err(format!("{flag} takes no value"));
@@ -187,6 +199,21 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
                 })?;
             }
             "--seed" => config.search.seed = integer(flag, &value("a number")?)?,
+            "--threads" => {
+                let n = positive(flag, &value("a number of threads")?)?;
+                if n > MAX_THREADS as u64 {
+                    return Err(format!("{flag} {n}: at most {MAX_THREADS}"));
+                }
+                config.search.threads = n as usize;
+            }
+            "--max-memory" => {
+                let mib = positive(flag, &value("MiB")?)?;
+                if mib > 1 << 22 {
+                    return Err(format!("{flag} {mib}: at most 4 TiB"));
+                }
+                config.search.max_nodes = tengen::search::nodes_for_memory(mib as usize);
+            }
+            "--ponder" => config.ponder = true,
             "--playout-policy" => {
                 config.search.playout_policy = value("light or heavy")?
                     .parse::<tengen::playout::PolicyKind>()
@@ -200,6 +227,14 @@ fn parse_gtp_options(args: &[String]) -> Result<Parsed, String> {
         config: Box::new(config),
         verbose,
     })
+}
+
+/// Every core the process may use (`std::thread::available_parallelism`), at most
+/// `MAX_THREADS`; 1 where it cannot be told.
+fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(MAX_THREADS)
 }
 
 fn number(flag: &str, v: &str) -> Result<f64, String> {

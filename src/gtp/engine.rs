@@ -59,6 +59,9 @@ pub struct Config {
     /// `play` accepts any move on an empty point, whatever the ko rule and suicide rule
     /// (`--lenient-play`; CLIENTS.md §4.9: servers whose referee uses other rules). Default off.
     pub lenient_play: bool,
+    /// `--ponder`: search on the opponent's time after each `genmove`, keeping the tree; any
+    /// new command stops it at once. Default off.
+    pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
 }
@@ -76,6 +79,7 @@ impl Default for Config {
             budget: BudgetConfig::default(),
             search: search::Config::default(),
             lenient_play: false,
+            ponder: false,
             gtp_log: None,
         }
     }
@@ -155,7 +159,13 @@ pub struct Engine {
     started: Instant,
     /// The last position judged, keyed by its hash, move count and counting.
     judgment_cache: Option<((u64, usize, Scoring), Judgment)>,
+    /// With `--ponder`: the position (move count, hash) our last `genmove` left, which
+    /// `ponder` searches while it stays the position.
+    ponder_position: Option<(usize, u64)>,
 }
+
+/// The longest one ponder search runs (the opponent may never move).
+const PONDER_LIMIT: Duration = Duration::from_secs(3600);
 
 impl Engine {
     pub fn new(config: Config, signals: Signals) -> Engine {
@@ -176,6 +186,7 @@ impl Engine {
             signals,
             started: Instant::now(),
             judgment_cache: None,
+            ponder_position: None,
         }
     }
 
@@ -316,10 +327,12 @@ impl Engine {
         if self.signals.pending.load(Ordering::SeqCst) > 0 {
             self.signals.stop.store(true, Ordering::SeqCst);
         }
+        // Stopped at once by the next line: an analysis owes no move.
         let limits = Limits {
             playouts: Some(u64::MAX),
             time: None,
             stop: Some(self.signals.stop.clone()),
+            stop_at_once: true,
         };
         let mut reporter = Reporter::new(interval, sink);
         self.search.analyze(
@@ -397,8 +410,57 @@ impl Engine {
             if let Err(e) = self.session.game.try_play(color, mv) {
                 log::error!("generated move {color} {mv} could not be played: {e}");
             }
+            self.ponder_position = self.config.ponder.then(|| self.position_key());
         }
         generated
+    }
+
+    // ----- pondering (`--ponder`) -----
+
+    fn position_key(&self) -> (usize, u64) {
+        let game = &self.session.game;
+        (game.moves().len(), game.position().position_hash())
+    }
+
+    /// Searches the position our last `genmove` left, for the opponent, until any input
+    /// arrives (`Signals::input`); the tree is kept, so the next `genmove` reuses the subtree
+    /// of the move the opponent plays. Does nothing without `--ponder`, once the position
+    /// has changed or the game is over, or after `quit`. A panic is logged and forgets the
+    /// tree; it never reaches the GTP loop.
+    pub fn ponder(&mut self) {
+        let Some(key) = self.ponder_position else {
+            return;
+        };
+        let game = &self.session.game;
+        if key != self.position_key()
+            || game.is_over()
+            || self.signals.quitting.load(Ordering::SeqCst)
+        {
+            self.ponder_position = None;
+            return;
+        }
+        let color = game.to_move();
+        let input = self.signals.input.clone();
+        let search = &mut self.search;
+        let pondered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            search.ponder(game, color, input, PONDER_LIMIT);
+        }));
+        match pondered {
+            Ok(()) => log::info!(
+                "pondered {} playouts for {color} in {:.2} s",
+                self.search.summary().playouts,
+                self.search.summary().elapsed.as_secs_f64()
+            ),
+            Err(_) => {
+                log::error!("pondering panicked; the tree is dropped");
+                self.search = Search::new(self.config.search.clone());
+                self.ponder_position = None;
+            }
+        }
+        // Ended by its time limit rather than by input: do not start again.
+        if !self.signals.input.load(Ordering::SeqCst) {
+            self.ponder_position = None;
+        }
     }
 
     /// Clears the stop flag before a search, unless `quit` was already seen.
@@ -442,6 +504,7 @@ impl Engine {
             playouts,
             time,
             stop: Some(self.signals.stop.clone()),
+            stop_at_once: false,
         }
     }
 

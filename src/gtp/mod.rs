@@ -14,6 +14,11 @@
 //! it with the empty line. Nothing else is ever written to stdout: logs go to stderr through
 //! `log`.
 //!
+//! Pondering (`--ponder`): when no command is waiting, the engine thread may search on the
+//! opponent's time (`Engine::ponder`) until the reader raises `Signals::input`, which it does
+//! after forwarding every line; the loop clears that flag before it looks at the channel, so
+//! a line is never missed (`run_loop_pondering`).
+//!
 //! Depends on: everything (game, score, search, time, sgf, geom).
 
 pub mod analyze;
@@ -28,7 +33,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use wire::{Command, LineReader, Reply};
@@ -71,6 +76,9 @@ pub struct Signals {
     /// Lines forwarded by the reader and not yet received by the engine thread, plus one after
     /// the end of input.
     pub pending: Arc<AtomicUsize>,
+    /// A line was read (or input ended): stops pondering. Raised after the line is on the
+    /// channel; cleared by the engine thread before it checks the channel.
+    pub input: Arc<AtomicBool>,
 }
 
 impl Signals {
@@ -220,11 +228,17 @@ pub fn serve(config: Config) -> Result<(), String> {
     };
     let (tx, rx) = sync_channel(CHANNEL_LINES);
     spawn_reader(io::BufReader::new(io::stdin()), signals.clone(), tx);
-    let mut engine = Engine::new(config, signals.clone());
+    let input = signals.input.clone();
+    let engine = std::cell::RefCell::new(Engine::new(config, signals.clone()));
     let output = Output::new(Box::new(io::stdout()), log);
-    let result = run_loop(rx, &output, &signals, |cmd, stream| {
-        commands::run(&mut engine, cmd, stream)
-    });
+    let result = run_loop_pondering(
+        rx,
+        &output,
+        &signals,
+        &input,
+        |cmd, stream| commands::run(&mut engine.borrow_mut(), cmd, stream),
+        || engine.borrow_mut().ponder(),
+    );
     match result {
         Ok(()) => Ok(()),
         // The controller went away: nothing is left to say to it.
@@ -262,6 +276,7 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     if wire::is_interrupt(&line.bytes) {
                         log::info!("interrupt requested");
                         signals.stop.store(true, Ordering::SeqCst);
+                        signals.input.store(true, Ordering::SeqCst);
                         continue;
                     }
                     match Command::parse(&line.bytes) {
@@ -277,10 +292,13 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                 }
                 signals.pending.fetch_add(1, Ordering::SeqCst);
                 signals.input_seen();
-                if tx.send(input).is_err() || is_quit {
+                let sent = tx.send(input).is_ok();
+                signals.input.store(true, Ordering::SeqCst);
+                if !sent || is_quit {
                     return;
                 }
             }
+            signals.input.store(true, Ordering::SeqCst);
             // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
             // and still wants real moves, so the commands already sent are finished at full
             // strength. Only `quit` and `# interrupt` cut a search short; an analysis, which
@@ -298,9 +316,35 @@ pub fn run_loop(
     rx: Receiver<Input>,
     out: &Output,
     signals: &Signals,
-    mut execute: impl FnMut(&Command, &mut Stream) -> Reply,
+    execute: impl FnMut(&Command, &mut Stream) -> Reply,
 ) -> io::Result<()> {
-    for input in rx {
+    run_loop_pondering(rx, out, signals, &AtomicBool::new(false), execute, || {})
+}
+
+/// `run_loop`, calling `idle` whenever no command is waiting (the engine ponders there until
+/// `input` is raised). `input` is cleared before each look at the channel: the reader raises
+/// it after sending, so a line sent after the look raises it during `idle`.
+pub fn run_loop_pondering(
+    rx: Receiver<Input>,
+    out: &Output,
+    signals: &Signals,
+    input: &AtomicBool,
+    mut execute: impl FnMut(&Command, &mut Stream) -> Reply,
+    mut idle: impl FnMut(),
+) -> io::Result<()> {
+    loop {
+        input.store(false, Ordering::SeqCst);
+        let input = match rx.try_recv() {
+            Ok(input) => input,
+            Err(TryRecvError::Disconnected) => break,
+            Err(TryRecvError::Empty) => {
+                idle();
+                match rx.recv() {
+                    Ok(input) => input,
+                    Err(_) => break,
+                }
+            }
+        };
         signals.pending.fetch_sub(1, Ordering::SeqCst);
         let (id, reply, quit, stream) = match &input {
             Input::Blank => continue,

@@ -213,3 +213,72 @@ fn input_during_analysis_raises_the_stop_flag() {
     // The line, and the end of input.
     assert_eq!(signals.pending.load(Ordering::SeqCst), 2);
 }
+
+/// A reader that hands out one line per read, after a pause of 0 to 2 ms, so that lines
+/// arrive while the loop is idle, just before it looks, and just after.
+struct TrickleReader {
+    lines: Vec<Vec<u8>>,
+    next: usize,
+}
+
+impl std::io::Read for TrickleReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(line) = self.lines.get(self.next) else {
+            return Ok(0);
+        };
+        std::thread::sleep(std::time::Duration::from_micros(
+            (self.next as u64 * 7) % 2000,
+        ));
+        self.next += 1;
+        buf[..line.len()].copy_from_slice(line);
+        Ok(line.len())
+    }
+}
+
+/// Pondering's protocol: the idle callback "ponders" until the reader raises `input`; no
+/// line may wait unseen behind it (a missed line would leave it spinning until the 10 s
+/// guard fails the test), and every command still gets its reply, in order.
+#[test]
+fn idle_pondering_never_misses_a_line() {
+    let signals = Signals::default();
+    let (tx, rx) = sync_channel(4);
+    let lines: Vec<Vec<u8>> = (0..300)
+        .map(|i| format!("{i} name\n").into_bytes())
+        .collect();
+    let reader = spawn_reader(
+        std::io::BufReader::with_capacity(64, TrickleReader { lines, next: 0 }),
+        signals.clone(),
+        tx,
+    );
+    let buf = Shared::default();
+    let out = Output::new(Box::new(buf.clone()), None);
+    let mut idles = 0;
+    let input = signals.input.clone();
+    run_loop_pondering(
+        rx,
+        &out,
+        &signals,
+        &input,
+        |cmd, _| Ok(cmd.to_string()),
+        || {
+            idles += 1;
+            let start = std::time::Instant::now();
+            while !input.load(Ordering::SeqCst) {
+                assert!(
+                    start.elapsed() < std::time::Duration::from_secs(10),
+                    "pondering missed a line"
+                );
+                std::thread::yield_now();
+            }
+        },
+    )
+    .unwrap();
+    reader.join().unwrap();
+    let out = buf.text();
+    let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(replies.len(), 300);
+    for (i, reply) in replies.iter().enumerate() {
+        assert_eq!(*reply, format!("={i} {i} name"));
+    }
+    assert!(idles > 0, "the loop never went idle");
+}

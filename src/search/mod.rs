@@ -5,6 +5,13 @@
 //! then update the win statistics along the path and the AMAF statistics of every sibling whose
 //! move the same colour played later in the game.
 //!
+//! Threads: `Search` holds what the threads share (config, kept tree) and one `Worker` per
+//! thread (generator, board, playout result and path buffers, priors' buffers and ladder
+//! reader, ownership sums). `run` starts `Config::threads - 1` scoped threads beside the
+//! caller's; they share the tree through its atomics (`tree.rs`: virtual loss, expansion by
+//! compare-and-swap) and the `Shared` counters, and any thread that sees a limit stops them all.
+//! One thread is exactly the single-threaded search: same seed, same moves.
+//!
 //! Invariants:
 //! - The descent and the update never allocate (buffers are reserved once), never hash into
 //!   maps, use no `dyn`; the clock is read once every `CLOCK_EVERY` iterations, not per move.
@@ -25,10 +32,10 @@ use crate::judge;
 use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tree::{NodeId, Prior, Stats, Tree};
+use tree::{NodeId, Prior, Stats, Tree, MAX_THREADS};
 
 /// What the search chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,8 +63,13 @@ pub struct Config {
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
-    /// Arena size in nodes (28 bytes each). Default 2M nodes = 56 MB.
+    /// Arena size in nodes (`tree::NODE_BYTES` = 48 bytes each; `nodes_for_memory` turns
+    /// `--max-memory` into it). Default `DEFAULT_MAX_MEMORY_MIB` (1024 MiB, 22M nodes): the
+    /// arena's pages are mapped only as nodes are written, so a short search costs little.
     pub max_nodes: usize,
+    /// Threads searching the tree (1 to `tree::MAX_THREADS`). Default 1 here, so that a seeded
+    /// search reproduces; the command line's default is every core (`--threads`).
+    pub threads: usize,
     /// Reuse the subtree of the moves played since the last search. Default on.
     pub reuse_tree: bool,
     /// Weight of the final margin (as a fraction of the board's area) added to a playout's
@@ -91,7 +103,8 @@ impl Default for Config {
             prior: PriorConfig::default(),
             rave_equivalence: 1000.0,
             exploration: 0.0,
-            max_nodes: 2_000_000,
+            max_nodes: nodes_for_memory(DEFAULT_MAX_MEMORY_MIB),
+            threads: 1,
             reuse_tree: true,
             score_weight: 0.0,
             dynkomi_per_stone: 0.0,
@@ -149,9 +162,16 @@ impl Config {
 pub struct Limits {
     pub playouts: Option<u64>,
     pub time: Option<Duration>,
-    /// Set by another thread to stop the search at once (`quit`, interrupt).
+    /// Set by another thread to stop the search (`quit`, interrupt), after `STOP_FLOOR`
+    /// playouts unless `stop_at_once`.
     pub stop: Option<Arc<AtomicBool>>,
+    /// The stop flag ends the search at once, with no floor (pondering: the reply to the
+    /// next command must not wait).
+    pub stop_at_once: bool,
 }
+
+/// The tree's default memory budget (`--max-memory`), in MiB.
+pub const DEFAULT_MAX_MEMORY_MIB: usize = 1024;
 
 /// Playouts of a search given no limit.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
@@ -174,8 +194,18 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Win rate of the chosen move for the side that moves.
     pub win_rate: f32,
+    /// Mean final margin of the playouts through the chosen move, in points, for the side that
+    /// moves (komi and handicap compensation taken off, as the playouts count them): what
+    /// KataGo calls `scoreLead`.
+    pub score_lead: f32,
     /// The principal variation, most visited first.
     pub pv: Vec<Move>,
+    /// Threads that searched.
+    pub threads: usize,
+    /// Nodes in the tree at the end.
+    pub nodes: usize,
+    /// The arena was full: some leaves were not expanded.
+    pub tree_full: bool,
 }
 
 /// Identifies the game state a kept tree was built for. The board size is part of it: the
@@ -190,24 +220,36 @@ struct TreeKey {
     komi: f32,
 }
 
+/// The search: its settings, the tree kept between moves, and one `Worker` per thread.
 pub struct Search {
     config: Config,
-    rng: PlayoutRng,
     /// The tree of the last search, kept for reuse, with the state it belongs to.
     kept: Option<(Tree, TreeKey)>,
-    /// Buffers reused by every iteration (no allocation in the loop).
+    /// `config.threads` workers (at least one). Worker 0 runs on the caller's thread, expands
+    /// the root and samples `ownership`; its generator is seeded with `config.seed`, so that
+    /// one thread searches exactly as the single-threaded search did.
+    workers: Vec<Worker>,
+    /// Sum of the workers' `owner_sum` after a search.
+    owner_sum: Box<[i32; MAX_POINTS]>,
+    summary: Summary,
+}
+
+/// What one thread owns: its generator and every buffer an iteration needs (no allocation
+/// in the loop, no sharing but the tree).
+struct Worker {
+    rng: PlayoutRng,
     result: Box<PlayoutResult>,
     first_play: Box<[u8; MAX_POINTS]>,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
     /// Reads ladders for the priors (its own board stack, reserved once).
     ladders: Box<LadderReader>,
-    /// Sum of `result.owner` over the playouts of the current search.
+    /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
-    summary: Summary,
 }
 
-/// The state of one search: the tree, the root and what the root may play.
+/// The state of one search: the tree, the root and what the root may play. Read-only while
+/// the threads search.
 struct Root {
     board: PlayoutBoard,
     color: Color,
@@ -219,19 +261,69 @@ struct Root {
     legal: Vec<bool>,
 }
 
+/// What the threads of one search share: the tree and root (read-only but for the tree's
+/// atomics), the limits, and the counters that stop them all.
+struct Shared<'a> {
+    config: &'a Config,
+    tree: &'a Tree,
+    root: &'a Root,
+    stop: Option<&'a AtomicBool>,
+    /// Playouts to run before the stop flag counts (`STOP_FLOOR`, or 0 for pondering).
+    floor: u64,
+    max_playouts: u64,
+    deadline: Option<Instant>,
+    /// Stop when the best move can no longer be overtaken (searches with a playout cap).
+    early_stop: bool,
+    /// Iterations begun (claimed against `max_playouts`).
+    started: AtomicU64,
+    /// Iterations finished.
+    done: AtomicU64,
+    /// Raised by the first thread to see a limit: every thread stops.
+    halt: AtomicBool,
+}
+
+/// The seed of worker `index`: the search's own for worker 0, else a splitmix64 mix of both
+/// (wyrand's streams from nearby seeds overlap, so the index is not simply added).
+fn worker_seed(seed: u64, index: usize) -> u64 {
+    fn splitmix(x: u64) -> u64 {
+        let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    if index == 0 {
+        seed
+    } else {
+        splitmix(seed ^ splitmix(index as u64))
+    }
+}
+
+/// Arena nodes that fit in `mib` MiB (`--max-memory`).
+pub fn nodes_for_memory(mib: usize) -> usize {
+    mib.saturating_mul(1 << 20) / tree::NODE_BYTES
+}
+
 impl Search {
     pub fn new(config: Config) -> Search {
-        Search {
-            rng: PlayoutRng::new(config.seed),
+        let mut search = Search {
             config,
             kept: None,
-            result: Box::default(),
-            first_play: Box::new([0; MAX_POINTS]),
-            path: Vec::with_capacity(MAX_DEPTH),
-            moves_buf: Vec::with_capacity(MAX_POINTS + 1),
-            ladders: Box::default(),
+            workers: Vec::new(),
             owner_sum: Box::new([0; MAX_POINTS]),
             summary: Summary::default(),
+        };
+        search.fit_workers();
+        search
+    }
+
+    /// As many workers as `config.threads` (1 to `MAX_THREADS`), new ones seeded by index.
+    fn fit_workers(&mut self) {
+        let n = self.config.threads.clamp(1, MAX_THREADS);
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            let index = self.workers.len();
+            self.workers
+                .push(Worker::new(worker_seed(self.config.seed, index)));
         }
     }
 
@@ -241,9 +333,12 @@ impl Search {
 
     pub fn set_config(&mut self, config: Config) {
         if config.seed != self.config.seed {
-            self.rng = PlayoutRng::new(config.seed);
+            for (i, w) in self.workers.iter_mut().enumerate() {
+                w.rng = PlayoutRng::new(worker_seed(config.seed, i));
+            }
         }
         self.config = config;
+        self.fit_workers();
         self.kept = None;
     }
 
@@ -272,11 +367,30 @@ impl Search {
         limits: &Limits,
         reporter: Option<&mut Reporter>,
     ) -> Decision {
-        let (mut tree, mut root) = self.prepare(game, color);
-        self.run(&mut tree, &mut root, limits, reporter);
+        let (tree, root) = self.prepare(game, color);
+        self.run(&tree, &root, limits, reporter);
         let decision = self.decide(&tree, &root, game);
         self.keep(tree, game, color);
         decision
+    }
+
+    /// Searches the position of `game` for `color` (the opponent, after our move) until the
+    /// stop flag is raised or `limit` has passed, keeping the tree for the next `genmove`:
+    /// pondering. The stop flag ends it at once (no `STOP_FLOOR`). Chooses nothing.
+    pub fn ponder(&mut self, game: &Game, color: Color, stop: Arc<AtomicBool>, limit: Duration) {
+        if stop.load(Ordering::SeqCst) {
+            // Input is already waiting: leave the kept tree as it is.
+            return;
+        }
+        let (tree, root) = self.prepare_until(game, color, Some(&stop));
+        let limits = Limits {
+            playouts: None,
+            time: Some(limit),
+            stop: Some(stop),
+            stop_at_once: true,
+        };
+        self.run(&tree, &root, &limits, None);
+        self.keep(tree, game, color);
     }
 
     /// Like `genmove`, but never passes while stones of the opponent that `judge::judge` finds
@@ -284,8 +398,8 @@ impl Search {
     /// chain (one that does not put itself in atari when there is one), or the best other
     /// move. With nothing left to capture it never plays inside its own territory: it passes.
     pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
-        let (mut tree, mut root) = self.prepare(game, color);
-        self.run(&mut tree, &mut root, limits, None);
+        let (tree, root) = self.prepare(game, color);
+        self.run(&tree, &root, limits, None);
         let decision = self.decide(&tree, &root, game);
         let judgment = judge::judge(game, &self.config.judge);
         let dead = judgment.dead & game.position().stones(color.opponent());
@@ -337,21 +451,23 @@ impl Search {
             .collect()
     }
 
-    /// Runs plain playouts from the game's position into `owner_sum`; returns their number.
+    /// Runs plain playouts from the game's position into `owner_sum` (on worker 0); returns
+    /// their number.
     fn sample_ownership(&mut self, game: &Game, n_playouts: usize) -> u64 {
         let board = PlayoutBoard::from_position(game.position());
         let mut work = Box::new(board.clone());
         self.owner_sum.fill(0);
+        let w = &mut self.workers[0];
         for _ in 0..n_playouts {
             work.copy_from(&board);
             playout::run_with(
                 self.config.playout_policy,
                 &self.config.playout,
                 &mut work,
-                &mut self.rng,
-                &mut self.result,
+                &mut w.rng,
+                &mut w.result,
             );
-            for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
+            for (sum, &o) in self.owner_sum.iter_mut().zip(w.result.owner.iter()) {
                 *sum += o as i32;
             }
         }
@@ -362,6 +478,17 @@ impl Search {
     /// Builds the root: the kept subtree when the game continued from the last search, else a
     /// new tree. The root is expanded, and each child checked against the full rules.
     fn prepare(&mut self, game: &Game, color: Color) -> (Tree, Root) {
+        self.prepare_until(game, color, None)
+    }
+
+    /// `prepare`, with a copy of the kept subtree cut short when `stop` is raised (pondering:
+    /// the next command must not wait for it).
+    fn prepare_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        stop: Option<&AtomicBool>,
+    ) -> (Tree, Root) {
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(color);
         let komi = playout_komi(&self.config, game);
@@ -372,21 +499,24 @@ impl Search {
             .take(2)
             .take_while(|(_, mv)| *mv == Move::Pass)
             .count() as u32;
-        let mut tree = self
-            .reused_tree(game, color, komi)
+        // Room for the root's children whatever `max_nodes` says.
+        let capacity = self.config.max_nodes.max(MAX_POINTS + 2);
+        let tree = self
+            .reused_tree_until(game, color, komi, stop)
             .filter(|tree| root_fits_board(tree, &board))
-            .unwrap_or_else(|| Tree::new(self.config.max_nodes));
+            .unwrap_or_else(|| Tree::new(capacity));
         let last = game.moves().last().and_then(|&(_, mv)| mv.point());
         if !tree.node(Tree::ROOT).is_expanded() {
-            self.children_of(&board, last);
-            tree.expand(Tree::ROOT, &self.moves_buf);
+            let w = &mut self.workers[0];
+            w.children_of(&self.config, &board, last);
+            let expanded = tree.expand(Tree::ROOT, &w.moves_buf);
+            debug_assert!(expanded, "a tree of {} nodes", tree.len());
         }
         let legal = tree
             .children_slice(Tree::ROOT)
             .iter()
             .map(|c| game.check(color, c.mv()).is_ok())
             .collect();
-        self.owner_sum.fill(0);
         let root = Root {
             board,
             color,
@@ -397,29 +527,22 @@ impl Search {
         (tree, root)
     }
 
-    /// Fills `moves_buf` with the candidate moves of `board` and pass, each with its prior.
-    fn children_of(&mut self, board: &PlayoutBoard, last: Option<Point>) {
-        self.moves_buf.clear();
-        let config = &self.config.prior;
-        let buf = &mut self.moves_buf;
-        let ladders = &mut self.ladders;
-        let fights = board.fight_answers(self.config.playout.max_self_atari_stones);
-        board.for_each_candidate(|p| {
-            let mv = Move::Play(p);
-            buf.push((
-                mv,
-                prior::prior_of(config, board, ladders, &fights, mv, last),
-            ));
-        });
-        buf.push((
-            Move::Pass,
-            prior::prior_of(config, board, ladders, &fights, Move::Pass, last),
-        ));
-    }
-
     /// The kept tree's subtree for the current game, if the game went on from the kept root
     /// by moves the tree has (alternating colours) and the rest of the state is the same.
+    #[cfg(test)]
     fn reused_tree(&mut self, game: &Game, color: Color, komi: f32) -> Option<Tree> {
+        self.reused_tree_until(game, color, komi, None)
+    }
+
+    /// `reused_tree`, its copy cut short when `stop` is raised (`Tree::subtree`). The same
+    /// position (pondering resumed after a command) reuses the tree itself, without a copy.
+    fn reused_tree_until(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f32,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Tree> {
         let (tree, key) = self.kept.take()?;
         if !self.config.reuse_tree || key.komi != komi || key.size != game.size() {
             return None;
@@ -448,7 +571,10 @@ impl Search {
         if mover != color {
             return None;
         }
-        Some(tree.subtree(node))
+        if extra.is_empty() && tree.capacity() == self.config.max_nodes.max(MAX_POINTS + 2) {
+            return Some(tree);
+        }
+        Some(tree.subtree(node, stop))
     }
 
     /// Keeps the tree for the next search.
@@ -466,44 +592,59 @@ impl Search {
         ));
     }
 
-    /// The search loop. `reporter`, if any, is polled where the clock is read.
-    fn run(
-        &mut self,
-        tree: &mut Tree,
-        root: &mut Root,
-        limits: &Limits,
-        mut reporter: Option<&mut Reporter>,
-    ) {
+    /// The search: `config.threads` workers on one tree (worker 0 on this thread), until the
+    /// playout cap, the deadline, the early stop or the stop flag. `reporter`, if any, is
+    /// polled by worker 0 where it reads the clock.
+    fn run(&mut self, tree: &Tree, root: &Root, limits: &Limits, reporter: Option<&mut Reporter>) {
         let start = Instant::now();
         let max_playouts = match (limits.playouts, limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_PLAYOUTS,
         };
-        let deadline = limits.time.map(|t| start + t);
-        let mut done = 0u64;
+        let shared = Shared {
+            config: &self.config,
+            tree,
+            root,
+            stop: limits.stop.as_deref(),
+            floor: if limits.stop_at_once { 0 } else { STOP_FLOOR },
+            max_playouts,
+            deadline: limits.time.map(|t| start + t),
+            early_stop: limits.playouts.is_some(),
+            started: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            halt: AtomicBool::new(false),
+        };
         // A root with one legal child needs no search.
         let n_legal = root.legal.iter().filter(|&&l| l).count();
-        // The descent's board, overwritten from the root's at each iteration.
-        let mut board = Box::new(root.board.clone());
-        while done < max_playouts && n_legal > 1 {
-            if let Some(stop) = &limits.stop {
-                if done >= STOP_FLOOR && stop.load(Ordering::Relaxed) {
-                    break;
-                }
+        let (first, others) = self
+            .workers
+            .split_first_mut()
+            .expect("a search has a worker");
+        for w in std::iter::once(&mut *first).chain(others.iter_mut()) {
+            w.owner_sum.fill(0);
+        }
+        if n_legal > 1 {
+            if others.is_empty() {
+                first.search(&shared, reporter);
+            } else {
+                std::thread::scope(|s| {
+                    for (i, w) in others.iter_mut().enumerate() {
+                        let shared = &shared;
+                        std::thread::Builder::new()
+                            .name(format!("search-{}", i + 1))
+                            .spawn_scoped(s, move || w.search(shared, None))
+                            .expect("spawning a search thread");
+                    }
+                    first.search(&shared, reporter);
+                });
             }
-            board.copy_from(&root.board);
-            self.iterate(tree, root, &mut board);
-            done += 1;
-            if done.is_multiple_of(CLOCK_EVERY) {
-                let now = Instant::now();
-                if deadline.is_some_and(|d| now >= d) {
-                    break;
-                }
-                self.poll_report(reporter.as_deref_mut(), now, tree, root, done);
-                if limits.playouts.is_some() && self.decided(tree, root, max_playouts - done) {
-                    break;
-                }
+        }
+        let done = shared.done.load(Ordering::Relaxed);
+        self.owner_sum.fill(0);
+        for w in &self.workers {
+            for (sum, &o) in self.owner_sum.iter_mut().zip(w.owner_sum.iter()) {
+                *sum += o;
             }
         }
         let elapsed = start.elapsed();
@@ -511,19 +652,33 @@ impl Search {
             playouts: done,
             elapsed,
             win_rate: 0.5,
+            score_lead: 0.0,
             pv: Vec::new(),
+            threads: self.workers.len(),
+            nodes: tree.len(),
+            tree_full: tree.is_full(),
         };
         self.summary.pv = self.principal_variation(tree, root);
         if let Some(best) = self.best_child(tree, root) {
-            self.summary.win_rate = tree.node(best).stats.value();
+            self.summary.win_rate = tree.node(best).stats().value();
+            self.summary.score_lead = tree.node(best).score_mean();
+        }
+        if self.summary.tree_full {
+            log::info!(
+                "tree full at {} nodes ({} bytes each; --max-memory): the search went on without expanding",
+                tree.len(),
+                tree::NODE_BYTES
+            );
         }
         log::info!(
-            "{} playouts in {:.2}s ({:.0}/s), {} nodes, win rate {:.3}, pv {}",
+            "{} playouts in {:.2}s ({:.0}/s, {} threads), {} nodes, win rate {:.3}, score {:+.1}, pv {}",
             done,
             elapsed.as_secs_f64(),
             done as f64 / elapsed.as_secs_f64().max(1e-9),
+            self.summary.threads,
             tree.len(),
             self.summary.win_rate,
+            self.summary.score_lead,
             self.summary
                 .pv
                 .iter()
@@ -533,206 +688,12 @@ impl Search {
         );
     }
 
-    /// Returns true if and only if the most visited root move can no longer be overtaken in
-    /// `remaining` playouts.
-    fn decided(&self, tree: &Tree, root: &Root, remaining: u64) -> bool {
-        let mut first = 0u32;
-        let mut second = 0u32;
-        for (c, &legal) in tree.children_slice(Tree::ROOT).iter().zip(&root.legal) {
-            if !legal {
-                continue;
-            }
-            let v = c.stats.visits;
-            if v > first {
-                second = first;
-                first = v;
-            } else if v > second {
-                second = v;
-            }
-        }
-        (first - second) as u64 > remaining
-    }
-
-    /// One descent, playout and update. Hot path: no allocation.
-    fn iterate(&mut self, tree: &mut Tree, root: &Root, board: &mut PlayoutBoard) {
-        let mut node = Tree::ROOT;
-        let mut passes = root.passes;
-        let mut to_move = root.color;
-        self.path.clear();
-        self.path.push(node);
-        let mut game_over = false;
-        loop {
-            if !tree.node(node).is_expanded() {
-                let ready = tree.node(node).stats.visits >= self.config.expand_threshold;
-                if !ready || !self.expand(tree, node, board) {
-                    break;
-                }
-            }
-            let child = self.select(tree, node, root);
-            let mv = tree.node(child).mv();
-            // The tree's moves are legal on the board they were expanded from, so this never
-            // fires; it is here so that no tree, however it came about, can feed the board an
-            // illegal move (which corrupts its chain lists: issue #6). One load in the
-            // common case (an empty neighbour), once per tree level.
-            if let Move::Play(p) = mv {
-                if !board.is_legal(p) {
-                    debug_assert!(false, "tree move {p} illegal on the descent's board");
-                    break;
-                }
-            }
-            board.play_unchecked(mv);
-            passes = if mv == Move::Pass { passes + 1 } else { 0 };
-            to_move = to_move.opponent();
-            node = child;
-            if self.path.len() == MAX_DEPTH - 1 {
-                break;
-            }
-            self.path.push(node);
-            if passes >= 2 {
-                game_over = true;
-                break;
-            }
-        }
-        let _ = to_move;
-        let score = if game_over {
-            self.first_play.fill(0);
-            area_score(board, &mut self.result)
-        } else {
-            playout::run_with(
-                self.config.playout_policy,
-                &self.config.playout,
-                board,
-                &mut self.rng,
-                &mut self.result,
-            );
-            self.first_play.copy_from_slice(&self.result.first_play);
-            self.result.score
-        };
-        for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
-            *sum += o as i32;
-        }
-        let margin = score as f32 - root.komi;
-        let area = (root.board.size() * root.board.size()) as f32;
-        let black_value = if margin > 0.0 { 1.0 } else { 0.0 }
-            + self.config.score_weight * (margin / area).clamp(-1.0, 1.0);
-        self.update(tree, root.color, black_value, margin);
-    }
-
-    /// Expands `node` with the candidate moves of `board`; false when the arena is full.
-    fn expand(&mut self, tree: &mut Tree, node: NodeId, board: &PlayoutBoard) -> bool {
-        // A full arena is known before any prior is computed: at most one child per empty
-        // point, and pass.
-        if !tree.has_room(board.n_empty() + 1) {
-            return false;
-        }
-        let last = tree.node(node).mv().point();
-        self.children_of(board, last);
-        tree.expand(node, &self.moves_buf);
-        true
-    }
-
-    /// The child of `node` with the highest urgency (RAVE-mixed value plus exploration).
-    /// Hot path: once per tree level per iteration.
-    fn select(&self, tree: &Tree, node: NodeId, root: &Root) -> NodeId {
-        let parent_visits = tree.node(node).stats.visits.max(1) as f32;
-        let log_parent = parent_visits.ln();
-        let children = tree.children_slice(node);
-        let first = tree.children(node).next().expect("expanded node").0;
-        let mut best = 0usize;
-        let mut best_urgency = f32::NEG_INFINITY;
-        for (i, c) in children.iter().enumerate() {
-            if node == Tree::ROOT && !root.legal[i] {
-                continue;
-            }
-            let u = self.urgency(c.stats, c.prior, c.amaf, log_parent);
-            if u > best_urgency {
-                best_urgency = u;
-                best = i;
-            }
-        }
-        NodeId(first + best as u32)
-    }
-
-    /// The urgency of a child: its win rate with the prior's virtual playouts counted as real
-    /// ones, mixed with its AMAF win rate by RAVE's β, plus the UCT term if configured.
-    fn urgency(&self, stats: Stats, prior: Prior, amaf: Stats, log_parent: f32) -> f32 {
-        let n_prior = stats.visits as f32 + prior.visits();
-        let n = n_prior.max(1.0);
-        let q = if n_prior > 0.0 {
-            (stats.wins + prior.wins()) / n_prior
-        } else {
-            0.5
-        };
-        let value = if amaf.visits > 0 {
-            let an = amaf.visits as f32;
-            let beta = an / (an + n + n * an / self.config.rave_equivalence);
-            (1.0 - beta) * q + beta * amaf.value()
-        } else {
-            q
-        };
-        if self.config.exploration > 0.0 {
-            value + self.config.exploration * (log_parent / n).sqrt()
-        } else {
-            value
-        }
-    }
-
-    /// Adds the outcome to every node of the path and the AMAF outcome to every sibling whose
-    /// point the mover at its parent played first later in the game.
-    /// `black_value` is the playout's outcome for Black: 1 for a win, 0 for a loss, nudged by
-    /// the score (`Config::score_weight`); White's is `1 - black_value`. `margin` is Black's
-    /// area margin less komi, summed into every node of the path (`Node::score_sum`).
-    fn update(&mut self, tree: &mut Tree, root_color: Color, black_value: f32, margin: f32) {
-        let depth = self.path.len();
-        // Colour of the player who moves at path[i]: root_color at even depths.
-        let mover_at = |i: usize| {
-            if i.is_multiple_of(2) {
-                root_color
-            } else {
-                root_color.opponent()
-            }
-        };
-        let win_for = |c: Color| match c {
-            Color::Black => black_value,
-            Color::White => 1.0 - black_value,
-        };
-        // Bottom-up, so that `first_play` holds the first mover of each point among the moves
-        // made at or below the parent being updated.
-        for i in (0..depth).rev() {
-            let id = self.path[i];
-            tree.node_mut(id).score_sum += margin;
-            if i > 0 {
-                // path[i] was reached by a move of mover_at(i - 1).
-                let c = mover_at(i - 1);
-                tree.node_mut(id).stats.add(win_for(c));
-                if let Move::Play(p) = tree.node(id).mv() {
-                    self.first_play[p.index()] = 1 + c.index() as u8;
-                }
-            } else {
-                tree.node_mut(id).stats.add(win_for(mover_at(0).opponent()));
-            }
-            if !tree.node(id).is_expanded() {
-                continue;
-            }
-            let mover = mover_at(i);
-            let mark = 1 + mover.index() as u8;
-            let win = win_for(mover);
-            for child in tree.children_slice_mut(id) {
-                if let Move::Play(p) = child.mv() {
-                    if self.first_play[p.index()] == mark {
-                        child.amaf.add(win);
-                    }
-                }
-            }
-        }
-    }
-
     /// The most visited root move that is legal under the full rules.
     fn best_child(&self, tree: &Tree, root: &Root) -> Option<NodeId> {
         tree.children(Tree::ROOT)
             .zip(&root.legal)
             .filter(|(_, &legal)| legal)
-            .max_by_key(|(c, _)| tree.node(*c).stats.visits)
+            .max_by_key(|(c, _)| tree.node(*c).visits())
             .map(|(c, _)| c)
     }
 
@@ -743,7 +704,7 @@ impl Search {
             .iter()
             .zip(&root.legal)
             .filter(|(_, &legal)| legal)
-            .map(|(c, _)| (c.stats.visits, c.mv()))
+            .map(|(c, _)| (c.visits(), c.mv()))
             .collect();
         ranked.sort_by_key(|&(visits, _)| std::cmp::Reverse(visits));
         ranked.into_iter().map(|(_, mv)| mv).collect()
@@ -757,17 +718,13 @@ impl Search {
         };
         loop {
             pv.push(tree.node(node).mv());
-            match tree
-                .children(node)
-                .max_by_key(|&c| tree.node(c).stats.visits)
-            {
-                Some(c) if tree.node(c).stats.visits > 0 && pv.len() < 12 => node = c,
+            match tree.children(node).max_by_key(|&c| tree.node(c).visits()) {
+                Some(c) if tree.node(c).visits() > 0 && pv.len() < 12 => node = c,
                 _ => break,
             }
         }
         pv
     }
-
     /// Turns the finished search into a decision: resign when clearly lost, pass only when
     /// passing does not lose, and never an illegal move.
     fn decide(&self, tree: &Tree, root: &Root, game: &Game) -> Decision {
@@ -779,7 +736,7 @@ impl Search {
         let best_id = self
             .best_child(tree, root)
             .expect("a ranked move has a node");
-        let win_rate = tree.node(best_id).stats.value();
+        let win_rate = tree.node(best_id).stats().value();
         let real_visits = self.summary.playouts;
         if let Some(threshold) = self.config.resign_threshold {
             if win_rate < threshold && real_visits >= 500 {
@@ -820,6 +777,299 @@ impl Search {
     }
 }
 
+impl Worker {
+    fn new(seed: u64) -> Worker {
+        Worker {
+            rng: PlayoutRng::new(seed),
+            result: Box::default(),
+            first_play: Box::new([0; MAX_POINTS]),
+            path: Vec::with_capacity(MAX_DEPTH),
+            moves_buf: Vec::with_capacity(MAX_POINTS + 1),
+            ladders: Box::default(),
+            owner_sum: Box::new([0; MAX_POINTS]),
+        }
+    }
+
+    /// Fills `moves_buf` with the candidate moves of `board` and pass, each with its prior.
+    fn children_of(&mut self, config: &Config, board: &PlayoutBoard, last: Option<Point>) {
+        self.moves_buf.clear();
+        let buf = &mut self.moves_buf;
+        let ladders = &mut self.ladders;
+        let fights = board.fight_answers(config.playout.max_self_atari_stones);
+        let config = &config.prior;
+        board.for_each_candidate(|p| {
+            let mv = Move::Play(p);
+            buf.push((
+                mv,
+                prior::prior_of(config, board, ladders, &fights, mv, last),
+            ));
+        });
+        buf.push((
+            Move::Pass,
+            prior::prior_of(config, board, ladders, &fights, Move::Pass, last),
+        ));
+    }
+
+    /// This thread's search loop: iterations until any thread sees a limit. The only place
+    /// that reads the clock, once every `CLOCK_EVERY` of this thread's iterations; there it
+    /// also polls `reporter` (worker 0's only), with this worker's ownership sums.
+    fn search(&mut self, s: &Shared, mut reporter: Option<&mut Reporter>) {
+        // The descent's board, overwritten from the root's at each iteration.
+        let mut board = Box::new(s.root.board.clone());
+        let mut mine = 0u64;
+        loop {
+            if s.halt.load(Ordering::Relaxed) {
+                break;
+            }
+            if let Some(stop) = s.stop {
+                if stop.load(Ordering::Relaxed) && s.done.load(Ordering::Relaxed) >= s.floor {
+                    s.halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if s.started.fetch_add(1, Ordering::Relaxed) >= s.max_playouts {
+                s.halt.store(true, Ordering::Relaxed);
+                break;
+            }
+            board.copy_from(&s.root.board);
+            self.iterate(s, &mut board);
+            s.done.fetch_add(1, Ordering::Relaxed);
+            mine += 1;
+            if mine.is_multiple_of(CLOCK_EVERY) {
+                let now = Instant::now();
+                let late = s.deadline.is_some_and(|d| now >= d);
+                if let Some(r) = reporter.as_deref_mut() {
+                    let done = s.done.load(Ordering::Relaxed);
+                    report::poll(r, now, s.tree, s.root, done, &self.owner_sum, mine);
+                }
+                let remaining = s
+                    .max_playouts
+                    .saturating_sub(s.started.load(Ordering::Relaxed));
+                if late || (s.early_stop && decided(s.tree, s.root, remaining)) {
+                    s.halt.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// One descent, playout and update. Hot path: no allocation.
+    fn iterate(&mut self, s: &Shared, board: &mut PlayoutBoard) {
+        let (tree, root) = (s.tree, s.root);
+        let mut node = Tree::ROOT;
+        let mut passes = root.passes;
+        self.path.clear();
+        self.path.push(node);
+        let mut game_over = false;
+        loop {
+            if !tree.node(node).is_expanded() {
+                // A leaf: expand it once visited enough, unless another thread is at it (or
+                // the arena is full); then the playout starts here.
+                let ready = tree.node(node).visits() >= s.config.expand_threshold;
+                if !ready || !self.expand(s, node, board) {
+                    break;
+                }
+            }
+            let child = select(s, node);
+            let mv = tree.node(child).mv();
+            // The tree's moves are legal on the board they were expanded from, so this never
+            // fires; it is here so that no tree, however it came about, can feed the board an
+            // illegal move (which corrupts its chain lists: issue #6). One load in the
+            // common case (an empty neighbour), once per tree level.
+            if let Move::Play(p) = mv {
+                if !board.is_legal(p) {
+                    debug_assert!(false, "tree move {p} illegal on the descent's board");
+                    break;
+                }
+            }
+            board.play_unchecked(mv);
+            passes = if mv == Move::Pass { passes + 1 } else { 0 };
+            node = child;
+            if self.path.len() == MAX_DEPTH - 1 {
+                break;
+            }
+            tree.node(node).add_virtual_loss();
+            self.path.push(node);
+            if passes >= 2 {
+                game_over = true;
+                break;
+            }
+        }
+        let score = if game_over {
+            self.first_play.fill(0);
+            area_score(board, &mut self.result)
+        } else {
+            playout::run_with(
+                s.config.playout_policy,
+                &s.config.playout,
+                board,
+                &mut self.rng,
+                &mut self.result,
+            );
+            self.first_play.copy_from_slice(&self.result.first_play);
+            self.result.score
+        };
+        for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
+            *sum += o as i32;
+        }
+        let margin = score as f32 - root.komi;
+        let area = (root.board.size() * root.board.size()) as f32;
+        let black_value = if margin > 0.0 { 1.0 } else { 0.0 }
+            + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);
+        self.update(tree, root.color, black_value, margin);
+    }
+
+    /// Expands `node` with the candidate moves of `board`; false when the arena is full or
+    /// another thread has claimed the node.
+    fn expand(&mut self, s: &Shared, node: NodeId, board: &PlayoutBoard) -> bool {
+        // A full arena is known before any prior is computed: at most one child per empty
+        // point, and pass.
+        if !s.tree.has_room(board.n_empty() + 1) || !s.tree.try_claim(node) {
+            return false;
+        }
+        let last = s.tree.node(node).mv().point();
+        self.children_of(s.config, board, last);
+        s.tree.expand_claimed(node, &self.moves_buf)
+    }
+
+    /// Adds the outcome to every node of the path (taking off this thread's virtual loss) and
+    /// the AMAF outcome to every sibling whose point the mover at its parent played first
+    /// later in the game. `black_value` is the playout's outcome for Black: 1 for a win, 0
+    /// for a loss, nudged by the score (`Config::score_weight`); White's is `1 - black_value`.
+    /// `black_margin` is Black's area minus komi.
+    fn update(&mut self, tree: &Tree, root_color: Color, black_value: f32, black_margin: f32) {
+        let depth = self.path.len();
+        // Colour of the player who moves at path[i]: root_color at even depths.
+        let mover_at = |i: usize| {
+            if i.is_multiple_of(2) {
+                root_color
+            } else {
+                root_color.opponent()
+            }
+        };
+        let win_for = |c: Color| match c {
+            Color::Black => black_value,
+            Color::White => 1.0 - black_value,
+        };
+        let margin_for = |c: Color| match c {
+            Color::Black => black_margin,
+            Color::White => -black_margin,
+        };
+        // Bottom-up, so that `first_play` holds the first mover of each point among the moves
+        // made at or below the parent being updated.
+        for i in (0..depth).rev() {
+            let id = self.path[i];
+            let node = tree.node(id);
+            if i > 0 {
+                // path[i] was reached by a move of mover_at(i - 1).
+                let c = mover_at(i - 1);
+                node.add(win_for(c), margin_for(c));
+                node.remove_virtual_loss();
+                if let Move::Play(p) = node.mv() {
+                    self.first_play[p.index()] = 1 + c.index() as u8;
+                }
+            } else {
+                let c = mover_at(0).opponent();
+                node.add(win_for(c), margin_for(c));
+            }
+            if !node.is_expanded() {
+                continue;
+            }
+            let mover = mover_at(i);
+            let mark = 1 + mover.index() as u8;
+            let win = win_for(mover);
+            for child in tree.children_slice(id) {
+                if let Move::Play(p) = child.mv() {
+                    if self.first_play[p.index()] == mark {
+                        child.add_amaf(win);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The child of `node` with the highest urgency (RAVE-mixed value plus exploration).
+/// Hot path: once per tree level per iteration.
+fn select(s: &Shared, node: NodeId) -> NodeId {
+    let tree = s.tree;
+    let parent_visits = tree.node(node).visits().max(1) as f32;
+    let log_parent = parent_visits.ln();
+    let children = tree.children_slice(node);
+    let first = tree.children(node).next().expect("expanded node").0;
+    let mut best = 0usize;
+    let mut best_urgency = f32::NEG_INFINITY;
+    for (i, c) in children.iter().enumerate() {
+        if node == Tree::ROOT && !s.root.legal[i] {
+            continue;
+        }
+        let u = urgency(
+            s.config,
+            c.stats(),
+            c.virtual_loss(),
+            c.prior(),
+            c.amaf(),
+            log_parent,
+        );
+        if u > best_urgency {
+            best_urgency = u;
+            best = i;
+        }
+    }
+    NodeId(first + best as u32)
+}
+
+/// The urgency of a child: its win rate with the prior's virtual playouts counted as real
+/// ones and each thread now below it counted as a lost visit (the virtual loss), mixed with
+/// its AMAF win rate by RAVE's β, plus the UCT term if configured.
+fn urgency(
+    config: &Config,
+    stats: Stats,
+    virtual_loss: u32,
+    prior: Prior,
+    amaf: Stats,
+    log_parent: f32,
+) -> f32 {
+    let n_prior = stats.visits as f32 + virtual_loss as f32 + prior.visits();
+    let n = n_prior.max(1.0);
+    let q = if n_prior > 0.0 {
+        (stats.wins + prior.wins()) / n_prior
+    } else {
+        0.5
+    };
+    let value = if amaf.visits > 0 {
+        let an = amaf.visits as f32;
+        let beta = an / (an + n + n * an / config.rave_equivalence);
+        (1.0 - beta) * q + beta * amaf.value()
+    } else {
+        q
+    };
+    if config.exploration > 0.0 {
+        value + config.exploration * (log_parent / n).sqrt()
+    } else {
+        value
+    }
+}
+
+/// Returns true if and only if the most visited root move can no longer be overtaken in
+/// `remaining` playouts.
+fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
+    let mut first = 0u32;
+    let mut second = 0u32;
+    for (c, &legal) in tree.children_slice(Tree::ROOT).iter().zip(&root.legal) {
+        if !legal {
+            continue;
+        }
+        let v = c.visits();
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    (first - second) as u64 > remaining
+}
 /// Returns true if and only if `p` is a liberty of a chain of `dead`.
 fn is_liberty_of(game: &Game, dead: Bitboard, p: Point) -> bool {
     p.neighbors(game.size()).any(|q| dead.contains(q))

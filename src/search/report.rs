@@ -14,7 +14,7 @@
 use super::tree::{NodeId, Tree};
 use super::{Limits, Ownership, Root, Search};
 use crate::game::Game;
-use crate::geom::{Color, Move};
+use crate::geom::{Color, Move, MAX_POINTS};
 use std::time::{Duration, Instant};
 
 /// Longest principal variation reported per move.
@@ -38,7 +38,7 @@ pub struct MoveInfo {
     /// Real visits of each node of `pv`.
     pub pv_visits: Vec<u32>,
     /// Mean area margin of the playouts through the move, komi taken off, for the side to
-    /// move (`Node::mean_score`, signed).
+    /// move (`Node::score_mean`).
     pub score_lead: f32,
 }
 
@@ -103,93 +103,98 @@ impl Search {
         reporter: Option<&mut Reporter>,
         allowed: &dyn Fn(Move) -> bool,
     ) -> Report {
-        let (mut tree, mut root) = self.prepare(game, color);
+        let (tree, mut root) = self.prepare(game, color);
         for (legal, child) in root.legal.iter_mut().zip(tree.children_slice(Tree::ROOT)) {
             *legal &= allowed(child.mv());
         }
-        self.run(&mut tree, &mut root, limits, reporter);
-        let report = self.report(&tree, &root, self.summary.playouts);
+        self.run(&tree, &root, limits, reporter);
+        let done = self.summary.playouts;
+        let report = report(&tree, &root, done, &self.owner_sum, done);
         self.keep(tree, game, color);
         report
     }
+}
 
-    /// The search loop's hook: sends a report to `reporter` if one is due at `now`. Cold path
-    /// (once per `CLOCK_EVERY` iterations; builds a report only every interval).
-    pub(super) fn poll_report(
-        &self,
-        reporter: Option<&mut Reporter>,
-        now: Instant,
-        tree: &Tree,
-        root: &Root,
-        done: u64,
-    ) {
-        if let Some(reporter) = reporter {
-            if reporter.due(now) {
-                let report = self.report(tree, root, done);
-                (reporter.sink)(&report);
-            }
-        }
+/// The search loop's hook: sends a report to `reporter` if one is due at `now`, with the
+/// ownership of `owner_sum` over `owner_playouts` playouts. Cold path (once per `CLOCK_EVERY`
+/// iterations of one thread; builds a report only every interval).
+pub(super) fn poll(
+    reporter: &mut Reporter,
+    now: Instant,
+    tree: &Tree,
+    root: &Root,
+    done: u64,
+    owner_sum: &[i32; MAX_POINTS],
+    owner_playouts: u64,
+) {
+    if reporter.due(now) {
+        let report = report(tree, root, done, owner_sum, owner_playouts);
+        (reporter.sink)(&report);
     }
+}
 
-    /// The report of the search at the root of `tree` after `done` playouts.
-    pub(super) fn report(&self, tree: &Tree, root: &Root, done: u64) -> Report {
-        let sign = root.color.sign() as f32;
-        let legal: Vec<NodeId> = tree
-            .children(Tree::ROOT)
-            .zip(&root.legal)
-            .filter(|(_, &legal)| legal)
-            .map(|(c, _)| c)
-            .collect();
-        let prior_total: f32 = legal.iter().map(|&c| tree.node(c).prior.wins()).sum();
-        let mut moves: Vec<MoveInfo> = legal
-            .iter()
-            .map(|&c| {
-                let node = tree.node(c);
-                let (pv, pv_visits) = variation(tree, c);
-                MoveInfo {
-                    mv: node.mv(),
-                    visits: node.stats.visits,
-                    win_rate: node.stats.value(),
-                    prior: if prior_total > 0.0 {
-                        node.prior.wins() / prior_total
-                    } else {
-                        1.0 / legal.len() as f32
-                    },
-                    order: 0,
-                    pv,
-                    pv_visits,
-                    score_lead: sign * node.mean_score(),
-                }
-            })
-            .collect();
-        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.prior.total_cmp(&a.prior)));
-        for (i, m) in moves.iter_mut().enumerate() {
-            m.order = i;
-        }
-        let n = done.max(1) as f32;
-        let ownership = self.owner_sum.iter().map(|&s| s as f32 / n).collect();
-        Report {
-            color: root.color,
-            playouts: done,
-            moves,
-            ownership,
-        }
+/// The report of the search at the root of `tree` after `done` playouts, with the ownership
+/// of `owner_sum` over `owner_playouts` playouts.
+pub(super) fn report(
+    tree: &Tree,
+    root: &Root,
+    done: u64,
+    owner_sum: &[i32; MAX_POINTS],
+    owner_playouts: u64,
+) -> Report {
+    let legal: Vec<NodeId> = tree
+        .children(Tree::ROOT)
+        .zip(&root.legal)
+        .filter(|(_, &legal)| legal)
+        .map(|(c, _)| c)
+        .collect();
+    let prior_total: f32 = legal.iter().map(|&c| tree.node(c).prior().wins()).sum();
+    let mut moves: Vec<MoveInfo> = legal
+        .iter()
+        .map(|&c| {
+            let node = tree.node(c);
+            let (pv, pv_visits) = variation(tree, c);
+            MoveInfo {
+                mv: node.mv(),
+                visits: node.visits(),
+                win_rate: node.stats().value(),
+                prior: if prior_total > 0.0 {
+                    node.prior().wins() / prior_total
+                } else {
+                    1.0 / legal.len() as f32
+                },
+                order: 0,
+                pv,
+                pv_visits,
+                // A root child's margin is already the root mover's.
+                score_lead: node.score_mean(),
+            }
+        })
+        .collect();
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.prior.total_cmp(&a.prior)));
+    for (i, m) in moves.iter_mut().enumerate() {
+        m.order = i;
+    }
+    let n = owner_playouts.max(1) as f32;
+    let ownership = owner_sum.iter().map(|&s| s as f32 / n).collect();
+    Report {
+        color: root.color,
+        playouts: done,
+        moves,
+        ownership,
     }
 }
 
 /// The line of most visited moves from `node` (included) while they have real visits.
 fn variation(tree: &Tree, mut node: NodeId) -> (Vec<Move>, Vec<u32>) {
     let mut pv = vec![tree.node(node).mv()];
-    let mut visits = vec![tree.node(node).stats.visits];
+    let mut visits = vec![tree.node(node).visits()];
     while pv.len() < MAX_PV {
-        match tree
-            .children(node)
-            .max_by_key(|&c| tree.node(c).stats.visits)
-        {
-            Some(c) if tree.node(c).stats.visits > 0 => {
+        match tree.children(node).max_by_key(|&c| tree.node(c).visits()) {
+            Some(c) if tree.node(c).visits() > 0 => {
                 node = c;
                 pv.push(tree.node(c).mv());
-                visits.push(tree.node(c).stats.visits);
+                visits.push(tree.node(c).visits());
             }
             _ => break,
         }

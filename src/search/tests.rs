@@ -192,7 +192,7 @@ fn keeps_the_subtree_of_the_moves_played() {
     // The reply may have had too few visits to be expanded; the root of the reused tree is the
     // node reached by the two moves, with their statistics.
     let reused = reused.expect("the tree had both moves");
-    assert!(reused.node(Tree::ROOT).stats.visits > 0);
+    assert!(reused.node(Tree::ROOT).stats().visits > 0);
 
     // A different history drops the tree.
     let other = Game::new(9, Rules::default());
@@ -237,6 +237,7 @@ fn stop_flag_ends_a_search_after_the_floor() {
         playouts: Some(u64::MAX),
         time: None,
         stop: Some(stop),
+        stop_at_once: false,
     };
     let decision = search.genmove(&g, Color::Black, &limits);
     assert!(matches!(decision, Decision::Play(_)));
@@ -280,14 +281,14 @@ fn a_tree_from_another_board_size_is_never_reused() {
 /// A tree whose root moves the board refuses (however it came about) is dropped, not searched.
 #[test]
 fn a_kept_tree_that_does_not_fit_the_board_is_dropped() {
-    let mut tree = Tree::new(100);
-    tree.expand(
+    let tree = Tree::new(100);
+    assert!(tree.expand(
         Tree::ROOT,
         &[
             (Move::Play(Point::new(15, 15)), Prior::default()),
             (Move::Pass, Prior::default()),
         ],
-    );
+    ));
     let board = PlayoutBoard::new(9);
     assert!(!root_fits_board(&tree, &board));
     let board = PlayoutBoard::new(19);
@@ -326,3 +327,228 @@ fn dynamic_komi_shrinks_linearly_in_handicap_games() {
     };
     assert_eq!(dynamic_komi(&off, &g), 0.0);
 }
+
+fn threads(n: usize) -> Config {
+    Config {
+        threads: n,
+        ..Config::default()
+    }
+}
+
+/// Sixteen moves of 9×9 self-play at 1,500 playouts, seed 7: the moves, and a hash of each
+/// search's playout count and win rate (to the bit).
+fn seeded_self_play(config: Config) -> (String, u64) {
+    let mut g = Game::new(9, Rules::default());
+    let mut search = Search::new(Config { seed: 7, ..config });
+    let mut color = Color::Black;
+    let mut out = Vec::new();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for _ in 0..16 {
+        let d = search.genmove(&g, color, &playouts(1500));
+        let s = search.summary();
+        for w in [s.playouts, s.win_rate.to_bits() as u64] {
+            h ^= w;
+            h = h.wrapping_mul(0x100_0000_01b3);
+        }
+        match d {
+            Decision::Play(mv) => {
+                out.push(mv.to_string());
+                g.try_play(color, mv).unwrap();
+            }
+            Decision::Resign => {
+                out.push("resign".into());
+                break;
+            }
+        }
+        color = color.opponent();
+    }
+    (out.join(" "), h)
+}
+
+/// One thread searches exactly as the single-threaded search before threads did: the
+/// figures below were printed by commit a0fddcc (the last single-threaded search), whose
+/// playouts and priors had no two-liberty or nakade steps: they are turned off here (a step
+/// at probability 0 draws nothing, a prior of weight 0 adds nothing).
+#[test]
+fn one_thread_reproduces_the_single_threaded_search() {
+    let mut config = threads(1);
+    for name in [
+        "playout_two_lib",
+        "playout_nakade",
+        "prior_two_lib",
+        "prior_nakade",
+    ] {
+        config.set_param(name, 0.0).unwrap();
+    }
+    let (moves, hash) = seeded_self_play(config);
+    assert_eq!(moves, REFERENCE_MOVES);
+    assert_eq!(format!("{hash:016x}"), REFERENCE_HASH);
+}
+
+#[test]
+fn two_threads_find_the_capture() {
+    let g = game(
+        "X X X X X
+         X O O O X
+         X O . O X
+         X O O O X
+         X X X X .",
+        7.5,
+        Color::Black,
+    );
+    for seed in 1..4 {
+        let mut search = Search::new(Config { seed, ..threads(2) });
+        assert_eq!(
+            search.genmove(&g, Color::Black, &playouts(2000)),
+            Decision::Play(Move::Play(pt("C3", 5))),
+            "seed {seed}"
+        );
+        assert_eq!(search.summary().threads, 2);
+    }
+}
+
+/// Random positions (random legal moves from the empty board, ko and captures included), a
+/// two-thread search from each: every move it returns is legal under the full rules.
+#[test]
+fn two_threads_never_return_an_illegal_move() {
+    use rand::Rng;
+    let mut rng = PlayoutRng::new(99);
+    let mut search = Search::new(threads(2));
+    for i in 0..60 {
+        let size = [5, 7, 9][i % 3];
+        let mut g = Game::new(size, Rules::default());
+        let mut color = Color::Black;
+        let n_moves = rng.gen_range(0..size * size);
+        for _ in 0..n_moves {
+            let legal: Vec<Move> = Point::all(size)
+                .map(Move::Play)
+                .filter(|&mv| g.check(color, mv).is_ok())
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            g.try_play(color, legal[rng.gen_range(0..legal.len())])
+                .unwrap();
+            color = color.opponent();
+        }
+        if let Decision::Play(mv) = search.genmove(&g, color, &playouts(300)) {
+            assert!(g.check(color, mv).is_ok(), "position {i}: {color} {mv}");
+        }
+        assert!(search.summary().playouts <= 300);
+    }
+}
+
+/// An arena with room for little more than the root: two threads fill it, go on without
+/// expanding, and end at the playout cap with a legal move; the arena never grows past it.
+#[test]
+fn a_full_arena_with_threads_ends_normally() {
+    let g = Game::new(9, Rules::default());
+    let mut search = Search::new(Config {
+        max_nodes: 400,
+        ..threads(2)
+    });
+    let capacity = MAX_POINTS + 2;
+    match search.genmove(&g, Color::Black, &playouts(3000)) {
+        Decision::Play(mv) => assert!(g.check(Color::Black, mv).is_ok()),
+        Decision::Resign => panic!("resigned an empty board"),
+    }
+    let summary = search.summary().clone();
+    assert!(summary.tree_full);
+    assert!(summary.nodes <= capacity, "{} nodes", summary.nodes);
+    assert!(summary.playouts > STOP_FLOOR, "{}", summary.playouts);
+    let (tree, _) = search.kept.as_ref().unwrap();
+    assert_eq!(tree.capacity(), capacity);
+    let root_visits = tree.node(Tree::ROOT).stats().visits as u64;
+    assert_eq!(root_visits, summary.playouts);
+    // No thread's virtual loss is left behind.
+    for id in 0..tree.len() {
+        assert_eq!(tree.node(NodeId(id as u32)).virtual_loss(), 0, "node {id}");
+    }
+}
+
+/// With the stop flag up, a ponder search (`stop_at_once`) runs no playout at all, where a
+/// genmove runs its floor.
+#[test]
+fn a_raised_stop_flag_ends_pondering_at_once() {
+    let g = Game::new(9, Rules::default());
+    let stop = Arc::new(AtomicBool::new(true));
+    let mut search = Search::new(threads(2));
+    search.ponder(&g, Color::Black, stop.clone(), Duration::from_secs(60));
+    assert_eq!(search.summary().playouts, 0);
+    let limits = Limits {
+        playouts: Some(u64::MAX),
+        stop: Some(stop),
+        ..Limits::default()
+    };
+    search.genmove(&g, Color::Black, &limits);
+    let done = search.summary().playouts;
+    assert!((STOP_FLOOR..STOP_FLOOR + 2).contains(&done), "{done}");
+}
+
+/// Pondering on the opponent's move keeps the tree: once the opponent plays a move the
+/// ponder search looked at, the next search starts from its subtree.
+#[test]
+fn pondering_keeps_the_tree_for_the_next_move() {
+    let mut g = Game::new(9, Rules::default());
+    g.try_play(Color::Black, Move::Play(pt("E5", 9))).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut search = Search::new(threads(2));
+    let raiser = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            stop.store(true, Ordering::SeqCst);
+        })
+    };
+    search.ponder(&g, Color::White, stop, Duration::from_secs(60));
+    raiser.join().unwrap();
+    let pondered = search.summary().playouts;
+    assert!(pondered > 0);
+    let (tree, _) = search.kept.as_ref().unwrap();
+    let reply = tree
+        .children(Tree::ROOT)
+        .max_by_key(|&c| tree.node(c).visits())
+        .map(|c| tree.node(c).mv())
+        .unwrap();
+    g.try_play(Color::White, reply).unwrap();
+    let komi = playout_komi(search.config(), &g);
+    let reused = search
+        .reused_tree(&g, Color::Black, komi)
+        .expect("the reply is in the tree");
+    assert!(reused.node(Tree::ROOT).stats().visits > 0);
+}
+
+/// The score sums follow the count: on a settled 5×5 board where Black has 15 points and
+/// White 10, with komi 0.5, the chosen move's mean margin is positive for Black and negative
+/// for White, and never beyond the board.
+#[test]
+fn score_lead_is_the_mean_margin_for_the_side_to_move() {
+    let g = game(
+        ". . X O .
+         . . X O .
+         . . X O .
+         . . X O .
+         . . X O .",
+        0.5,
+        Color::Black,
+    );
+    let mut search = Search::new(threads(2));
+    search.genmove(&g, Color::Black, &playouts(2000));
+    let black = search.summary().score_lead;
+    assert!((0.5..=25.0).contains(&black), "{black}");
+    let g = game(
+        ". . X O .
+         . . X O .
+         . . X O .
+         . . X O .
+         . . X O .",
+        0.5,
+        Color::White,
+    );
+    search.genmove(&g, Color::White, &playouts(2000));
+    let white = search.summary().score_lead;
+    assert!((-25.0..=-0.5).contains(&white), "{white}");
+}
+
+const REFERENCE_MOVES: &str = "H7 E4 F6 B7 C4 E6 E5 D5 F5 D4 E2 D2 C3 D3 E7 D6";
+const REFERENCE_HASH: &str = "70452cda29d8417f";

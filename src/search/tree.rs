@@ -1,23 +1,42 @@
-//! The search tree: an arena of `Node`s with each node's children allocated together.
+//! The search tree: an arena of `Node`s with each node's children allocated together, shared
+//! by the search's threads without a lock.
 //!
 //! `Tree` does not know the rules or the board: it stores moves and statistics, and hands out
 //! `NodeId`s. Expansion, selection and the update live in `search::mod`.
 //!
-//! Threads (the next step): `Stats` fields become `AtomicU32` (wins kept as fixed-point
-//! integers) updated with relaxed ordering, a virtual loss is added to `visits` on the way
-//! down and removed on the way up, and `expand` is guarded by a per-node state byte
-//! (unexpanded → expanding → expanded, compare-and-swap) with the arena's length an
-//! `AtomicUsize` bump pointer over a pre-reserved buffer. Nothing else changes shape.
+//! Threads: every field of a `Node` is an atomic, read and written with relaxed ordering
+//! except the expansion state. Wins and score margins are fixed-point integers
+//! (`WIN_SCALE`, `SCORE_SCALE`) so that an update is one `fetch_add`, never a retry loop.
+//! A thread that descends through a node adds a virtual loss to it (an extra visit won by
+//! nobody, in the urgency only) and takes it off in the update, so that threads spread over
+//! the moves instead of all following the same line. Expansion is claimed by compare-and-swap
+//! on the node's state (unexpanded → expanding → expanded, as Leela Zero's `ExpandState`):
+//! exactly one thread writes a node's children; the children and their range are published by
+//! the release store of `EXPANDED`, which readers load with acquire ordering. The arena is
+//! one buffer allocated zeroed at its full capacity (the pages cost memory only once written)
+//! with an atomic bump index: nothing reallocates while threads run, and the index never
+//! passes the capacity.
 //!
 //! Depends on: geom.
 
 use crate::geom::{Move, Point};
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU8, AtomicUsize};
 
 /// Index of a node in the arena. `u32` keeps `Node` small (see the size guard below).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct NodeId(pub u32);
 
-/// Visits and wins, where wins count for the player who made the move into the node.
+/// Fixed-point units of one win: 2^16, so that win values of 0 and 1 (and the
+/// `score_weight` nudges, to 1/65536) add exactly, and a node's wins fit an `i64` for 2^47
+/// playouts.
+pub const WIN_SCALE: f64 = 65536.0;
+/// Fixed-point units of one point of score margin: 2^8 (margins are whole or half points
+/// whenever komi is).
+pub const SCORE_SCALE: f64 = 256.0;
+
+/// A snapshot of visits and wins, where wins count for the player who made the move into the
+/// node. Read from a `Node` with `Node::stats` / `Node::amaf`.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Stats {
     pub visits: u32,
@@ -25,11 +44,6 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn add(&mut self, win: f32) {
-        self.visits += 1;
-        self.wins += win;
-    }
-
     /// The win rate; 0.5 before any visit.
     pub fn value(&self) -> f32 {
         if self.visits == 0 {
@@ -43,7 +57,7 @@ impl Stats {
 /// What a new child is believed worth before any playout: `visits` virtual playouts at the
 /// win rate `value`, from the heuristics of `search::prior`. Kept apart from the real `Stats`,
 /// so that visit counts, the principal variation and the early stop read real playouts only.
-/// Packed in 4 bytes (weight and value as 16-bit integers) to keep `Node` at 28 bytes.
+/// Packed in 4 bytes (weight and value as 16-bit integers).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Prior {
     visits: u16,
@@ -73,148 +87,301 @@ impl Prior {
     pub fn wins(self) -> f32 {
         self.visits() * self.value()
     }
+
+    fn to_bits(self) -> u32 {
+        (self.visits as u32) << 16 | self.value as u32
+    }
+
+    fn from_bits(bits: u32) -> Prior {
+        Prior {
+            visits: (bits >> 16) as u16,
+            value: bits as u16,
+        }
+    }
 }
 
 /// Encodes a pass in `Node::mv`.
 const PASS: u16 = u16::MAX;
 
-/// One move of the tree and what the search learned about it.
+/// Expansion states (`Node::state`).
+const UNEXPANDED: u8 = 0;
+const EXPANDING: u8 = 1;
+const EXPANDED: u8 = 2;
+
+/// One move of the tree and what the search learned about it. All zeroes is a valid node (an
+/// unexpanded, unvisited move at point 0 with no prior): the arena is allocated zeroed.
 ///
 /// Size-sensitive: a 19×19 search at 10k playouts/s grows the arena by ~3M nodes a minute.
-/// 32 bytes: move and child count (4), first child (4), stats (8), AMAF (8), prior (4), score
-/// sum (4).
-#[derive(Clone, Debug)]
+/// 48 bytes: wins, AMAF wins and score sum (8 each, fixed point), visits and AMAF visits (4
+/// each), first child (4), prior (4), move and child count (4), state and virtual loss (2),
+/// padding (2).
+#[derive(Debug, Default)]
 pub struct Node {
-    /// The move into this node (`Point::index`, or `PASS`).
-    mv: u16,
-    /// Number of children; 0 until expanded.
-    n_children: u16,
-    /// Index of the first child; children are contiguous.
-    first_child: u32,
+    /// Wins of real playouts, in 1/`WIN_SCALE`.
+    wins: AtomicI64,
+    /// AMAF wins, in 1/`WIN_SCALE`.
+    amaf_wins: AtomicI64,
+    /// Sum of the playouts' final margins (area minus komi) for the player who moved into the
+    /// node, in 1/`SCORE_SCALE` points.
+    score: AtomicI64,
     /// Real playouts through this node.
-    pub stats: Stats,
-    /// Virtual playouts given at expansion (see `Prior`).
-    pub prior: Prior,
-    /// All-moves-as-first statistics of this move, seen from the parent.
-    pub amaf: Stats,
-    /// Sum over the real playouts through this node of Black's area margin less komi: the
-    /// score lead of analysis (`mean_score`).
-    pub score_sum: f32,
+    visits: AtomicU32,
+    /// All-moves-as-first playouts of this move, seen from the parent.
+    amaf_visits: AtomicU32,
+    /// Index of the first child; children are contiguous.
+    first_child: AtomicU32,
+    /// Virtual playouts given at expansion (`Prior::to_bits`).
+    prior: AtomicU32,
+    /// The move into this node (`Point::index`, or `PASS`).
+    mv: AtomicU16,
+    /// Number of children; 0 until expanded.
+    n_children: AtomicU16,
+    /// `UNEXPANDED`, `EXPANDING` or `EXPANDED`.
+    state: AtomicU8,
+    /// Threads between their descent through this node and their update of it.
+    virtual_loss: AtomicU8,
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() <= 32);
+const _: () = assert!(std::mem::size_of::<Node>() <= 48);
+
+/// Bytes of one node, for the memory budget (`--max-memory`).
+pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+/// Most threads one tree serves: the virtual loss of a node is a `u8`.
+pub const MAX_THREADS: usize = 128;
+
+fn encode(mv: Move) -> u16 {
+    match mv {
+        Move::Play(p) => p.index() as u16,
+        Move::Pass => PASS,
+    }
+}
 
 impl Node {
-    fn new(mv: Move, prior: Prior) -> Node {
-        Node {
-            mv: match mv {
-                Move::Play(p) => p.index() as u16,
-                Move::Pass => PASS,
-            },
-            n_children: 0,
-            first_child: 0,
-            stats: Stats::default(),
-            prior,
-            amaf: Stats::default(),
-            score_sum: 0.0,
-        }
+    /// Makes this (fresh or copied-over) slot the node of `mv` with no statistics.
+    fn init(&self, mv: Move, prior: Prior) {
+        self.mv.store(encode(mv), Relaxed);
+        self.prior.store(prior.to_bits(), Relaxed);
     }
 
-    /// Black's mean margin (area less komi) over the real playouts through this node; 0
-    /// before any.
-    pub fn mean_score(&self) -> f32 {
-        if self.stats.visits == 0 {
-            0.0
-        } else {
-            self.score_sum / self.stats.visits as f32
+    /// Copies `other` into this slot, children left out.
+    fn copy_from(&self, other: &Node) {
+        for (a, b) in [
+            (&self.wins, &other.wins),
+            (&self.amaf_wins, &other.amaf_wins),
+            (&self.score, &other.score),
+        ] {
+            a.store(b.load(Relaxed), Relaxed);
         }
+        self.visits.store(other.visits.load(Relaxed), Relaxed);
+        self.amaf_visits
+            .store(other.amaf_visits.load(Relaxed), Relaxed);
+        self.prior.store(other.prior.load(Relaxed), Relaxed);
+        self.mv.store(other.mv.load(Relaxed), Relaxed);
     }
 
     pub fn mv(&self) -> Move {
-        if self.mv == PASS {
+        let mv = self.mv.load(Relaxed);
+        if mv == PASS {
             Move::Pass
         } else {
-            Move::Play(Point::from_index(self.mv as usize))
+            Move::Play(Point::from_index(mv as usize))
         }
     }
 
+    /// Returns true if and only if the node's children are there to read.
     pub fn is_expanded(&self) -> bool {
-        self.n_children > 0
+        self.state.load(Acquire) == EXPANDED
+    }
+
+    /// Real visits and wins.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            visits: self.visits.load(Relaxed),
+            wins: (self.wins.load(Relaxed) as f64 / WIN_SCALE) as f32,
+        }
+    }
+
+    /// All-moves-as-first visits and wins of this move, seen from the parent.
+    pub fn amaf(&self) -> Stats {
+        Stats {
+            visits: self.amaf_visits.load(Relaxed),
+            wins: (self.amaf_wins.load(Relaxed) as f64 / WIN_SCALE) as f32,
+        }
+    }
+
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    pub fn prior(&self) -> Prior {
+        Prior::from_bits(self.prior.load(Relaxed))
+    }
+
+    /// Threads now between their descent through this node and their update.
+    pub fn virtual_loss(&self) -> u32 {
+        self.virtual_loss.load(Relaxed) as u32
+    }
+
+    /// The mean final margin of the playouts through this node, in points, for the player who
+    /// moved into it (komi taken off); 0 before any visit.
+    pub fn score_mean(&self) -> f32 {
+        let visits = self.visits.load(Relaxed);
+        if visits == 0 {
+            0.0
+        } else {
+            (self.score.load(Relaxed) as f64 / SCORE_SCALE / visits as f64) as f32
+        }
+    }
+
+    /// One real playout through this node, won `win` (0 to 1, nudged by the score) with
+    /// the final margin `margin`, both for the player who moved into the node.
+    pub fn add(&self, win: f32, margin: f32) {
+        self.visits.fetch_add(1, Relaxed);
+        self.wins
+            .fetch_add((win as f64 * WIN_SCALE).round() as i64, Relaxed);
+        self.score
+            .fetch_add((margin as f64 * SCORE_SCALE).round() as i64, Relaxed);
+    }
+
+    /// One all-moves-as-first playout of this move, won `win` by its mover.
+    pub fn add_amaf(&self, win: f32) {
+        self.amaf_visits.fetch_add(1, Relaxed);
+        self.amaf_wins
+            .fetch_add((win as f64 * WIN_SCALE).round() as i64, Relaxed);
+    }
+
+    /// A thread descends through this node: until `remove_virtual_loss`, the urgency counts
+    /// one more visit, lost.
+    pub fn add_virtual_loss(&self) {
+        self.virtual_loss.fetch_add(1, Relaxed);
+    }
+
+    pub fn remove_virtual_loss(&self) {
+        self.virtual_loss.fetch_sub(1, Relaxed);
     }
 }
 
 /// The arena. Node 0 is the root.
 pub struct Tree {
-    nodes: Vec<Node>,
-    /// Maximum number of nodes: expansion stops there (the search goes on from leaves).
-    capacity: usize,
+    nodes: Box<[Node]>,
+    /// Nodes in use: the bump index, never above `nodes.len()`.
+    len: AtomicUsize,
+    /// An expansion found the arena full (the search goes on from leaves).
+    full: AtomicBool,
 }
 
 impl Tree {
-    /// A tree with a root for the position before `mv` is chosen, reserving `capacity` nodes up
-    /// front so that expansion never reallocates during a search.
+    /// A tree with a root for the position before `mv` is chosen, allocating `capacity` nodes
+    /// up front (zeroed: the operating system maps the pages as they are first written) so
+    /// that expansion never reallocates during a search.
     pub fn new(capacity: usize) -> Tree {
-        let mut nodes = Vec::with_capacity(capacity.max(1));
-        nodes.push(Node::new(Move::Pass, Prior::default()));
+        let capacity = capacity.max(1);
+        // SAFETY: every field of `Node` is an atomic integer, for which all zero bits is a
+        // valid value; all zeroes is the node `Node::default()`.
+        let nodes = unsafe { Box::<[Node]>::new_zeroed_slice(capacity).assume_init() };
+        nodes[0].init(Move::Pass, Prior::default());
         Tree {
             nodes,
-            capacity: capacity.max(1),
+            len: AtomicUsize::new(1),
+            full: AtomicBool::new(false),
         }
     }
 
     pub const ROOT: NodeId = NodeId(0);
 
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.len.load(Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.len() == 0
+    }
+
+    /// The most nodes the arena holds.
+    pub fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Returns true if and only if an expansion found no room since the tree was made.
+    pub fn is_full(&self) -> bool {
+        self.full.load(Relaxed)
     }
 
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0 as usize]
     }
 
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
-        &mut self.nodes[id.0 as usize]
-    }
-
-    /// The ids of the children of `id`.
+    /// The ids of the children of `id` (none unless expanded).
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> {
-        let n = &self.nodes[id.0 as usize];
-        (n.first_child..n.first_child + n.n_children as u32).map(NodeId)
+        let (first, n) = self.range(id);
+        (first..first + n as u32).map(NodeId)
     }
 
+    /// The children of `id` (empty unless expanded).
     pub fn children_slice(&self, id: NodeId) -> &[Node] {
-        let n = &self.nodes[id.0 as usize];
-        let start = n.first_child as usize;
-        &self.nodes[start..start + n.n_children as usize]
+        let (first, n) = self.range(id);
+        &self.nodes[first as usize..first as usize + n]
     }
 
-    pub fn children_slice_mut(&mut self, id: NodeId) -> &mut [Node] {
-        let n = &self.nodes[id.0 as usize];
-        let start = n.first_child as usize;
-        let len = n.n_children as usize;
-        &mut self.nodes[start..start + len]
+    fn range(&self, id: NodeId) -> (u32, usize) {
+        let node = &self.nodes[id.0 as usize];
+        if !node.is_expanded() {
+            return (0, 0);
+        }
+        (
+            node.first_child.load(Relaxed),
+            node.n_children.load(Relaxed) as usize,
+        )
     }
 
-    /// Returns true if and only if `n` more nodes fit in the reserved arena.
+    /// Returns true if and only if `n` more nodes fit in the arena now.
     pub fn has_room(&self, n: usize) -> bool {
-        self.nodes.len() + n <= self.capacity
+        let room = self.len() + n <= self.capacity();
+        if !room {
+            self.full.store(true, Relaxed);
+        }
+        room
     }
 
-    /// Gives `id` the children `moves`, each with its prior. The caller checks `has_room`
-    /// first; the arena never grows past its reservation.
-    pub fn expand(&mut self, id: NodeId, moves: &[(Move, Prior)]) {
-        debug_assert!(self.has_room(moves.len()));
+    /// Claims the expansion of `id` for the calling thread: true for exactly one caller per
+    /// node (until `expand_claimed` gives the claim back for lack of room).
+    pub fn try_claim(&self, id: NodeId) -> bool {
+        self.node(id)
+            .state
+            .compare_exchange(UNEXPANDED, EXPANDING, Acquire, Relaxed)
+            .is_ok()
+    }
+
+    /// Gives `id`, claimed by this thread with `try_claim`, the children `moves`, each with
+    /// its prior, and publishes them. When the arena has no room for them, gives the claim
+    /// back and returns false: the arena never grows past its allocation.
+    pub fn expand_claimed(&self, id: NodeId, moves: &[(Move, Prior)]) -> bool {
+        let node = self.node(id);
+        debug_assert_eq!(node.state.load(Relaxed), EXPANDING);
         debug_assert!(!moves.is_empty() && moves.len() <= u16::MAX as usize);
-        let first = self.nodes.len() as u32;
-        self.nodes
-            .extend(moves.iter().map(|&(mv, prior)| Node::new(mv, prior)));
-        let node = &mut self.nodes[id.0 as usize];
-        node.first_child = first;
-        node.n_children = moves.len() as u16;
+        let n = moves.len();
+        let capacity = self.capacity();
+        let Ok(first) = self.len.fetch_update(Relaxed, Relaxed, |len| {
+            (len + n <= capacity).then_some(len + n)
+        }) else {
+            self.full.store(true, Relaxed);
+            node.state.store(UNEXPANDED, Release);
+            return false;
+        };
+        for (slot, &(mv, prior)) in self.nodes[first..first + n].iter().zip(moves) {
+            slot.init(mv, prior);
+        }
+        node.first_child.store(first as u32, Relaxed);
+        node.n_children.store(n as u16, Relaxed);
+        node.state.store(EXPANDED, Release);
+        true
+    }
+
+    /// `try_claim` then `expand_claimed`: false if another thread has the node or the arena
+    /// is full.
+    pub fn expand(&self, id: NodeId, moves: &[(Move, Prior)]) -> bool {
+        self.try_claim(id) && self.expand_claimed(id, moves)
     }
 
     /// The child of `id` reached by `mv`, if the tree has it.
@@ -223,35 +390,38 @@ impl Tree {
     }
 
     /// A new tree whose root is the subtree at `id`, with the same capacity. Cold path: runs
-    /// once per move, between searches.
-    pub fn subtree(&self, id: NodeId) -> Tree {
-        let mut nodes = Vec::with_capacity(self.capacity);
-        let mut root = self.nodes[id.0 as usize].clone();
-        root.n_children = 0;
-        nodes.push(root);
+    /// once per move, between searches (no thread is searching `self`). The copy is breadth
+    /// first, so when `stop` is raised (checked every 1024 nodes) it ends at once with the
+    /// nodes nearest the root: still a whole tree, only shallower.
+    pub fn subtree(&self, id: NodeId, stop: Option<&AtomicBool>) -> Tree {
+        let capacity = self.capacity();
+        let tree = Tree::new(capacity);
+        tree.nodes[0].copy_from(self.node(id));
         // Breadth-first copy: `queue[k]` is the old id of new node k.
         let mut queue = vec![id.0];
+        let mut len = 1;
         let mut k = 0;
-        while k < queue.len() && nodes.len() < self.capacity {
-            let old = &self.nodes[queue[k] as usize];
-            let n = old.n_children as usize;
-            if n > 0 && nodes.len() + n <= self.capacity {
-                let first_new = nodes.len() as u32;
-                for c in 0..n as u32 {
-                    let mut child = self.nodes[(old.first_child + c) as usize].clone();
-                    child.n_children = 0;
-                    nodes.push(child);
-                    queue.push(old.first_child + c);
+        while k < queue.len() && len < capacity {
+            if k % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)) {
+                break;
+            }
+            let old = NodeId(queue[k]);
+            let (first_old, n) = self.range(old);
+            if n > 0 && len + n <= capacity {
+                for c in 0..n {
+                    tree.nodes[len + c].copy_from(&self.nodes[first_old as usize + c]);
+                    queue.push(first_old + c as u32);
                 }
-                nodes[k].first_child = first_new;
-                nodes[k].n_children = n as u16;
+                let new = &tree.nodes[k];
+                new.first_child.store(len as u32, Relaxed);
+                new.n_children.store(n as u16, Relaxed);
+                new.state.store(EXPANDED, Release);
+                len += n;
             }
             k += 1;
         }
-        Tree {
-            nodes,
-            capacity: self.capacity,
-        }
+        tree.len.store(len, Relaxed);
+        tree
     }
 }
 
@@ -269,31 +439,47 @@ mod tests {
 
     #[test]
     fn expand_and_reroot_keep_statistics() {
-        let mut tree = Tree::new(100);
-        tree.expand(
+        let tree = Tree::new(100);
+        assert!(tree.expand(
             Tree::ROOT,
             &with(&[p(0), p(1), Move::Pass], Prior::default()),
-        );
+        ));
         let c1 = tree.child_by_move(Tree::ROOT, p(1)).unwrap();
-        tree.node_mut(c1).stats.add(1.0);
-        tree.expand(c1, &with(&[p(2), p(3)], Prior::new(2.0, 0.5)));
+        tree.node(c1).add(1.0, 3.5);
+        assert!(tree.expand(c1, &with(&[p(2), p(3)], Prior::new(2.0, 0.5))));
         let c13 = tree.child_by_move(c1, p(3)).unwrap();
-        tree.node_mut(c13).stats.add(0.0);
+        tree.node(c13).add(0.0, -2.0);
+        tree.node(c13).add_amaf(1.0);
         assert_eq!(tree.len(), 6);
 
-        let sub = tree.subtree(c1);
+        let sub = tree.subtree(c1, None);
         assert_eq!(sub.len(), 3);
-        assert_eq!(sub.node(Tree::ROOT).stats.visits, 1);
+        assert_eq!(sub.node(Tree::ROOT).stats().visits, 1);
+        assert_eq!(sub.node(Tree::ROOT).score_mean(), 3.5);
+        assert_eq!(sub.node(Tree::ROOT).mv(), p(1));
         let n3 = sub.child_by_move(Tree::ROOT, p(3)).unwrap();
         assert_eq!(
-            sub.node(n3).stats,
+            sub.node(n3).stats(),
             Stats {
                 visits: 1,
                 wins: 0.0
             }
         );
-        assert_eq!(sub.node(n3).prior, Prior::new(2.0, 0.5));
+        assert_eq!(
+            sub.node(n3).amaf(),
+            Stats {
+                visits: 1,
+                wins: 1.0
+            }
+        );
+        assert_eq!(sub.node(n3).score_mean(), -2.0);
+        assert_eq!(sub.node(n3).prior(), Prior::new(2.0, 0.5));
+        assert!(!sub.node(n3).is_expanded());
         assert!(sub.child_by_move(Tree::ROOT, p(0)).is_none());
+        // The copy has the whole capacity again, and grows like a new tree.
+        assert_eq!(sub.capacity(), 100);
+        assert!(sub.expand(n3, &with(&[p(4)], Prior::default())));
+        assert_eq!(sub.len(), 4);
     }
 
     #[test]
@@ -304,16 +490,220 @@ mod tests {
         assert!((prior.wins() - 3.6).abs() < 1e-3);
         assert_eq!(Prior::new(1e9, 7.0), Prior::new(65535.0, 1.0));
         assert_eq!(Prior::new(-3.0, f32::NAN).visits(), 0.0);
+        assert_eq!(Prior::from_bits(prior.to_bits()), prior);
     }
 
     #[test]
     fn arena_respects_its_reservation() {
-        let mut tree = Tree::new(3);
+        let tree = Tree::new(3);
         assert!(tree.has_room(2));
+        assert!(!tree.is_full());
         assert!(!tree.has_room(3));
-        tree.expand(Tree::ROOT, &with(&[p(0), p(1)], Prior::default()));
+        assert!(tree.is_full());
+        assert!(tree.expand(Tree::ROOT, &with(&[p(0), p(1)], Prior::default())));
         assert!(!tree.has_room(1));
-        let sub = tree.subtree(Tree::ROOT);
+        // No room: the claim is given back and nothing changes.
+        let c0 = NodeId(1);
+        assert!(!tree.expand(c0, &with(&[p(2)], Prior::default())));
+        assert!(!tree.node(c0).is_expanded());
+        assert_eq!(tree.len(), 3);
+        assert!(
+            tree.try_claim(c0),
+            "a failed expansion gives its claim back"
+        );
+        let sub = tree.subtree(Tree::ROOT, None);
         assert_eq!(sub.len(), 3);
+    }
+
+    /// A binary tree 12 levels deep; its copy with the stop flag up keeps the first 1023
+    /// nodes' children (breadth first): the top ten levels, whole, with their statistics.
+    #[test]
+    fn a_subtree_copy_cut_short_is_a_whole_shallower_tree() {
+        let tree = Tree::new(10_000);
+        let mut id = 0;
+        while tree.len() < 8191 {
+            assert!(tree.expand(
+                NodeId(id),
+                &with(&[p(2 * id as usize % 600), Move::Pass], Prior::default())
+            ));
+            tree.node(NodeId(id)).add(1.0, 1.0);
+            id += 1;
+        }
+        assert_eq!(tree.subtree(Tree::ROOT, None).len(), 8191);
+        let stop = AtomicBool::new(true);
+        let sub = tree.subtree(Tree::ROOT, Some(&stop));
+        assert_eq!(sub.len(), 1 + 2 * 1023);
+        for k in 0..sub.len() as u32 {
+            let (new, old) = (sub.node(NodeId(k)), tree.node(NodeId(k)));
+            // Breadth first from the root: the same ids as the original's, which was built
+            // breadth first too.
+            assert_eq!(new.mv(), old.mv());
+            assert_eq!(new.stats(), old.stats());
+            let children: Vec<u32> = sub.children(NodeId(k)).map(|c| c.0).collect();
+            if k < 1023 {
+                assert_eq!(children, vec![2 * k + 1, 2 * k + 2]);
+            } else {
+                assert!(children.is_empty() && !new.is_expanded());
+            }
+        }
+    }
+
+    #[test]
+    fn a_node_is_expanded_once() {
+        let tree = Tree::new(10);
+        assert!(tree.expand(Tree::ROOT, &with(&[p(0)], Prior::default())));
+        assert!(!tree.expand(Tree::ROOT, &with(&[p(1)], Prior::default())));
+        assert_eq!(tree.children_slice(Tree::ROOT).len(), 1);
+        assert_eq!(tree.len(), 2);
+    }
+
+    #[test]
+    fn fixed_point_statistics_add_exactly() {
+        let tree = Tree::new(1);
+        let node = tree.node(Tree::ROOT);
+        for i in 0..1000 {
+            node.add(
+                (i % 3 == 0) as u8 as f32,
+                if i % 2 == 0 { 7.5 } else { -0.5 },
+            );
+            node.add_amaf((i % 4 == 0) as u8 as f32);
+        }
+        assert_eq!(
+            node.stats(),
+            Stats {
+                visits: 1000,
+                wins: 334.0
+            }
+        );
+        assert_eq!(
+            node.amaf(),
+            Stats {
+                visits: 1000,
+                wins: 250.0
+            }
+        );
+        assert_eq!(node.score_mean(), 3.5);
+        // The score nudges are kept to 1/65536 of a win.
+        let tree = Tree::new(1);
+        let node = tree.node(Tree::ROOT);
+        node.add(1.0 + 0.02 * 0.3, 0.0);
+        assert!((node.stats().wins - 1.006).abs() < 2e-5);
+        node.add(-0.01, 0.0);
+        assert!((node.stats().wins - 0.996).abs() < 2e-5);
+    }
+
+    #[test]
+    fn virtual_loss_added_and_removed_leaves_the_statistics() {
+        let tree = Tree::new(1);
+        let node = tree.node(Tree::ROOT);
+        node.add(1.0, 2.0);
+        node.add_amaf(0.0);
+        let (stats, amaf, score) = (node.stats(), node.amaf(), node.score_mean());
+        node.add_virtual_loss();
+        node.add_virtual_loss();
+        assert_eq!(node.virtual_loss(), 2);
+        assert_eq!(node.stats(), stats, "a virtual loss is not a real visit");
+        node.remove_virtual_loss();
+        node.remove_virtual_loss();
+        assert_eq!(node.virtual_loss(), 0);
+        assert_eq!(node.stats(), stats);
+        assert_eq!(node.amaf(), amaf);
+        assert_eq!(node.score_mean(), score);
+    }
+
+    #[test]
+    fn concurrent_updates_lose_nothing() {
+        let tree = Tree::new(1);
+        let node = tree.node(Tree::ROOT);
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                s.spawn(move || {
+                    for i in 0..10_000 {
+                        node.add_virtual_loss();
+                        node.add(((i + t) % 2) as f32, 1.0);
+                        node.add_amaf(1.0);
+                        node.remove_virtual_loss();
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            node.stats(),
+            Stats {
+                visits: 40_000,
+                wins: 20_000.0
+            }
+        );
+        assert_eq!(
+            node.amaf(),
+            Stats {
+                visits: 40_000,
+                wins: 40_000.0
+            }
+        );
+        assert_eq!(node.score_mean(), 1.0);
+        assert_eq!(node.virtual_loss(), 0);
+    }
+
+    /// Many threads race to expand the same nodes, level by level: each node gets its
+    /// children from exactly one thread, the children of a node are contiguous and hold the
+    /// moves given, and the arena never passes its capacity, also once it is full.
+    #[test]
+    fn concurrent_expansion_claims_each_node_once() {
+        const THREADS: usize = 4;
+        let capacity = 1 + 8 + 64 + 300; // room for the root's 8, their 64, then part of a level
+        let tree = Tree::new(capacity);
+        let wins: Vec<AtomicU32> = (0..capacity).map(|_| AtomicU32::new(0)).collect();
+        std::thread::scope(|s| {
+            for t in 0..THREADS {
+                let (tree, wins) = (&tree, &wins);
+                s.spawn(move || {
+                    let moves: Vec<(Move, Prior)> =
+                        (0..8).map(|i| (p(i + 8 * t), Prior::default())).collect();
+                    // Every thread walks every node that exists, over and over, expanding
+                    // what it can, until the arena stops growing.
+                    for _ in 0..4 {
+                        let mut id = 0;
+                        while id < tree.len() {
+                            if tree.expand(NodeId(id as u32), &moves) {
+                                wins[id].fetch_add(1, Relaxed);
+                            }
+                            assert!(tree.len() <= capacity);
+                            id += 1;
+                        }
+                    }
+                });
+            }
+        });
+        assert!(tree.len() <= capacity);
+        assert!(tree.is_full());
+        let mut expanded = 0;
+        let mut children_seen = vec![0u32; capacity];
+        for (id, won) in wins.iter().enumerate().take(tree.len()) {
+            let node = tree.node(NodeId(id as u32));
+            let won = won.load(Relaxed);
+            assert_eq!(
+                won,
+                node.is_expanded() as u32,
+                "node {id} expanded {won} times"
+            );
+            if node.is_expanded() {
+                expanded += 1;
+                let children: Vec<NodeId> = tree.children(NodeId(id as u32)).collect();
+                assert_eq!(children.len(), 8);
+                assert!(children.windows(2).all(|w| w[1].0 == w[0].0 + 1));
+                // One thread's moves, in its order.
+                let first = tree.node(children[0]).mv().point().unwrap().index();
+                assert_eq!(first % 8, 0);
+                for (i, c) in children.iter().enumerate() {
+                    assert_eq!(tree.node(*c).mv(), p(first + i));
+                    children_seen[c.0 as usize] += 1;
+                }
+            }
+        }
+        // Every node but the root is the child of exactly one node.
+        assert_eq!(children_seen[0], 0);
+        assert!(children_seen[1..tree.len()].iter().all(|&n| n == 1));
+        assert_eq!(tree.len(), 1 + 8 * expanded);
     }
 }

@@ -12,6 +12,7 @@
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
+//! - threads: `--threads` self-play and `--ponder` through the binary
 
 mod analysis;
 mod differential;
@@ -23,4 +24,5 @@ mod sabaki;
 mod scoring;
 mod sessions;
 mod testdata;
+mod threads;
 mod tidy;
