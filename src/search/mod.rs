@@ -29,7 +29,7 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::judge;
-use crate::playout::{self, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::playout::{self, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -795,7 +795,12 @@ impl Worker {
         self.moves_buf.clear();
         let buf = &mut self.moves_buf;
         let ladders = &mut self.ladders;
-        let fights = board.fight_answers(config.playout.max_self_atari_stones);
+        // The fight priors are off by default (prior.rs): then nothing is read for them.
+        let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 {
+            board.fight_answers(config.playout.max_self_atari_stones)
+        } else {
+            FightAnswers::default()
+        };
         let config = &config.prior;
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
