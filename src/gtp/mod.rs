@@ -298,13 +298,17 @@ pub fn spawn_reader<R: BufRead + Send + 'static>(
                     return;
                 }
             }
-            signals.input.store(true, Ordering::SeqCst);
             // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
             // and still wants real moves, so the commands already sent are finished at full
             // strength. Only `quit` and `# interrupt` cut a search short; an analysis, which
             // would never end, stops (now, or at once when it starts).
             signals.pending.fetch_add(1, Ordering::SeqCst);
             signals.input_seen();
+            // Close the channel before raising `input`: the loop may clear `input` at any
+            // moment, and if it does after this store it must find the channel disconnected,
+            // not empty (it would ponder with nothing left to raise the flag).
+            drop(tx);
+            signals.input.store(true, Ordering::SeqCst);
         })
         .expect("spawning the GTP reader thread")
 }
