@@ -745,13 +745,12 @@ impl Search {
         }
         let color = root.color;
         // The same judgment as `final_score` (`judge::judge`): never pass believing one
-        // result and then report another.
-        let passing_wins = || {
-            let score = judge::judge(game, &self.config.judge).score(game);
-            score * color.sign() as f32 > 0.0
-        };
+        // result and then report another. Judged once, and only if a pass is in question.
+        let judgment = std::cell::OnceCell::new();
+        let judged = || judgment.get_or_init(|| judge::judge(game, &self.config.judge));
+        let passing_wins = || judged().score(game) * color.sign() as f32 > 0.0;
         let opponent_passed = root.passes >= 1;
-        let chosen = if best == Move::Pass {
+        let mut chosen = if best == Move::Pass {
             let other = ranked.iter().copied().find(|&mv| mv != Move::Pass);
             match other {
                 Some(mv) if !passing_wins() => mv,
@@ -767,6 +766,18 @@ impl Search {
         } else {
             best
         };
+        // Before passing, take off the opponent's dead stones that are already in atari: a
+        // pass leaves the capture (often a ko) to the scorer, and another scorer may count it
+        // the other way (a match game against GNU Go was disputed by 77 points over a dead
+        // group in atari that tengen passed beside). Finite: every capture removes stones.
+        if chosen == Move::Pass {
+            if let Some(judgment) = judgment.get() {
+                let dead = judgment.dead & game.position().stones(color.opponent());
+                if let Some(mv) = capture_in_atari(game, color, dead) {
+                    chosen = mv;
+                }
+            }
+        }
         debug_assert!(game.check(color, chosen).is_ok());
         if game.check(color, chosen).is_ok() {
             Decision::Play(chosen)
@@ -1075,6 +1086,22 @@ fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
     }
     (first - second) as u64 > remaining
 }
+/// A legal move of `color` that captures a chain of `dead` in atari, the biggest first.
+fn capture_in_atari(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
+    let pos = game.position();
+    dead.into_iter()
+        .filter(|&p| pos.n_liberties(p) == 1)
+        .filter_map(|p| {
+            let lib = pos.liberties(p).into_iter().next()?;
+            let mv = Move::Play(lib);
+            game.check(color, mv)
+                .is_ok()
+                .then(|| (pos.chain(p).count(), mv))
+        })
+        .max_by_key(|&(stones, _)| stones)
+        .map(|(_, mv)| mv)
+}
+
 /// Returns true if and only if `p` is a liberty of a chain of `dead`.
 fn is_liberty_of(game: &Game, dead: Bitboard, p: Point) -> bool {
     p.neighbors(game.size()).any(|q| dead.contains(q))

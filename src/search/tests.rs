@@ -552,3 +552,34 @@ fn score_lead_is_the_mean_margin_for_the_side_to_move() {
 
 const REFERENCE_MOVES: &str = "H7 E4 F6 B7 C4 E6 E5 D5 F5 D4 E2 D2 C3 D3 E7 D6";
 const REFERENCE_HASH: &str = "70452cda29d8417f";
+
+#[test]
+fn before_passing_it_captures_dead_stones_in_atari() {
+    // Black passed and White wins by far, but Black's D5, dead inside White's area, is in
+    // atari: White takes it off (D4) rather than pass and leave it to the scorer. Once it is
+    // gone, White passes.
+    let mut g = game(
+        "
+        . . . . . . .
+        . O O O O O .
+        . O O X O O .
+        . O O . O O .
+        O O O O O O O
+        X X X X X X X
+        . . . . . . .",
+        7.5,
+        Color::White,
+    );
+    let mut search = Search::new(Config::default());
+    let capture = Move::Play(pt("D4", 7));
+    assert_eq!(
+        search.genmove(&g, Color::White, &playouts(500)),
+        Decision::Play(capture)
+    );
+    g.try_play(Color::White, capture).unwrap();
+    g.try_play(Color::Black, Move::Pass).unwrap();
+    assert_eq!(
+        search.genmove(&g, Color::White, &playouts(500)),
+        Decision::Play(Move::Pass)
+    );
+}
