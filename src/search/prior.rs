@@ -41,7 +41,7 @@ pub struct PriorConfig {
     /// An answer of the heavy playouts' two-liberty step to the last move (an atari on a
     /// two-liberty chain, an extension of one, a counter-atari: `playout::FightAnswers`), as
     /// wins. Default 0: at 10, with `nakade` at 20, tengen won 61 of 71 games against GNU Go
-    /// level 10 (9×9, 10,000 playouts) against 141 of 150 without either (README, ablation);
+    /// level 10 (9×9, 10,000 playouts) against 181 of 199 without either (README, ablation);
     /// an atari is not always a good move, and the playouts already read these fights.
     pub two_lib: f32,
     /// The nakade point of an eye space next to the last move, as wins. Default 0 (measured
