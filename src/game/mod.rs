@@ -20,6 +20,10 @@ use crate::board::{situational, PlayError, Played, Position};
 use crate::geom::{Color, Move, Point};
 use fxhash::FxHashSet;
 
+/// The largest komi, either way: beyond a board's worth of points a komi means nothing, and
+/// a bound keeps every count finite. `komi` and a file's `KM` are clamped to it.
+pub const MAX_KOMI: f32 = 10_000.0;
+
 /// A game in progress: the position, how it came about, and the rules it is played under.
 ///
 /// Doesn't enforce turn order (GTP `play` may name either colour) and never searches; komi is
@@ -93,8 +97,14 @@ impl Game {
     pub fn komi(&self) -> f32 {
         self.komi
     }
+    /// Sets the komi, clamped into ±`MAX_KOMI` (NaN: 0), so that every count stays finite
+    /// whatever a command or a file said (`KM[1e308]` once made `final_score` answer `W+inf`).
     pub fn set_komi(&mut self, komi: f32) {
-        self.komi = komi;
+        self.komi = if komi.is_nan() {
+            0.0
+        } else {
+            komi.clamp(-MAX_KOMI, MAX_KOMI)
+        };
     }
     pub fn to_move(&self) -> Color {
         self.position.to_move()

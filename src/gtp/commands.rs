@@ -354,7 +354,8 @@ fn komi(engine: &mut Engine, args: &[String]) -> Outcome {
     let [k] = args_n(args)?;
     let k = number(k)?;
     // Komi beyond a board's worth of points is meaningless but harmless; keep it finite in f32.
-    engine.komi(k.clamp(-10_000.0, 10_000.0) as f32);
+    let max = f64::from(crate::game::MAX_KOMI);
+    engine.komi(k.clamp(-max, max) as f32);
     Ok(String::new())
 }
 
@@ -524,6 +525,11 @@ fn printsgf(engine: &mut Engine, args: &[String]) -> Outcome {
     match args {
         [] => Ok(text),
         [path] => {
+            // A new or regular file only: `/dev/stdout` would write into the GTP stream.
+            if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+                log::warn!("printsgf {path}: not a regular file");
+                return Err(GtpError::CannotWriteFile);
+            }
             std::fs::write(path, text + "\n").map_err(|e| {
                 log::warn!("printsgf {path}: {e}");
                 GtpError::CannotWriteFile

@@ -20,7 +20,7 @@ use super::commands::GtpError;
 use super::placement;
 use super::Signals;
 use crate::board::{Bitboard, PlayError};
-use crate::game::{handicap, Game, RuleSet, Scoring};
+use crate::game::{handicap, Game, RuleSet, Scoring, MAX_KOMI};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
 use crate::score::GameResult;
@@ -703,7 +703,8 @@ impl Engine {
             session.rules = rules;
         }
         if let Some(komi) = record.komi {
-            session.komi = Some(komi);
+            // Checked as the `komi` command checks it (the SGF reader keeps finite values only).
+            session.komi = Some(komi.clamp(-MAX_KOMI, MAX_KOMI));
         }
         session.new_game(record.size);
         let game = &mut session.game;
@@ -834,7 +835,16 @@ fn sgf_rules_name(rules: RuleSet) -> &'static str {
 }
 
 /// Reads a file of at most `cap` bytes; longer files are an error, not a long read.
+/// Only regular files: `/dev/stdin` or a FIFO would read the engine's own GTP input (or
+/// block) and swallow the commands that follow.
 fn read_capped(path: &Path, cap: u64) -> Result<Vec<u8>, String> {
+    // Looked at before opening: opening a FIFO with no writer would block.
+    if !std::fs::metadata(path)
+        .map_err(|e| e.to_string())?
+        .is_file()
+    {
+        return Err("not a regular file".to_string());
+    }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut bytes = Vec::new();
     file.take(cap + 1)
@@ -990,6 +1000,31 @@ mod tests {
         }));
         assert!(result.is_err());
         assert!(!signals.analyzing.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn a_file_komi_is_checked_as_the_komi_command_checks_it() {
+        let dir = std::env::temp_dir().join(format!("tengen-km-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (km, expected) in [("1e308", MAX_KOMI), ("-1e38", -MAX_KOMI), ("6.5", 6.5)] {
+            let path = dir.join("km.sgf");
+            std::fs::write(&path, format!("(;SZ[9]KM[{km}];B[ee];W[cc])")).unwrap();
+            let mut e = engine(Config::default());
+            e.loadsgf(&path, None).unwrap();
+            assert_eq!(e.game().komi(), expected, "KM[{km}]");
+            let score = e.final_score().to_string();
+            assert!(!score.contains("inf") && !score.contains("NaN"), "{score}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = std::env::temp_dir().join(format!("tengen-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(read_capped(&dir, 1000).is_err());
+        assert!(read_capped(Path::new("/dev/null"), 1000).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -368,10 +368,38 @@ impl Search {
         reporter: Option<&mut Reporter>,
     ) -> Decision {
         let (tree, root) = self.prepare(game, color);
-        self.run(&tree, &root, limits, reporter);
-        let decision = self.decide(&tree, &root, game);
+        let (judged, limits) = self.judge_within(game, &root, limits);
+        self.run(&tree, &root, &limits, reporter);
+        let decision = self.decide(&tree, &root, game, judged);
         self.keep(tree, game, color);
         decision
+    }
+
+    /// When a pass is in question (the opponent passed, or a third of the board or less is
+    /// empty) and the search has a time limit, judges the position first and takes the
+    /// judgment's time off the limit: the pass decision then costs no time after the
+    /// deadline (2,000 judging playouts are ~0.1–0.3 s on 19×19, which a short byo-yomi period
+    /// cannot spare). Otherwise `decide` judges only if it needs to.
+    fn judge_within(
+        &self,
+        game: &Game,
+        root: &Root,
+        limits: &Limits,
+    ) -> (Option<judge::Judgment>, Limits) {
+        let size = root.board.size();
+        let late = root.passes >= 1 || root.board.n_empty() * 3 <= size * size;
+        match limits.time {
+            Some(time) if late => {
+                let start = Instant::now();
+                let judgment = judge::judge(game, &self.config.judge);
+                let limits = Limits {
+                    time: Some(time.saturating_sub(start.elapsed())),
+                    ..limits.clone()
+                };
+                (Some(judgment), limits)
+            }
+            _ => (None, limits.clone()),
+        }
     }
 
     /// Searches the position of `game` for `color` (the opponent, after our move) until the
@@ -400,7 +428,7 @@ impl Search {
     pub fn genmove_cleanup(&mut self, game: &Game, color: Color, limits: &Limits) -> Decision {
         let (tree, root) = self.prepare(game, color);
         self.run(&tree, &root, limits, None);
-        let decision = self.decide(&tree, &root, game);
+        let decision = self.decide(&tree, &root, game, None);
         let judgment = judge::judge(game, &self.config.judge);
         let dead = judgment.dead & game.position().stones(color.opponent());
         let decision = if dead.is_empty() {
@@ -727,7 +755,13 @@ impl Search {
     }
     /// Turns the finished search into a decision: resign when clearly lost, pass only when
     /// passing does not lose, and never an illegal move.
-    fn decide(&self, tree: &Tree, root: &Root, game: &Game) -> Decision {
+    fn decide(
+        &self,
+        tree: &Tree,
+        root: &Root,
+        game: &Game,
+        judged: Option<judge::Judgment>,
+    ) -> Decision {
         let ranked = self.ranked_root_moves(tree, root);
         let best = match ranked.first() {
             Some(&mv) => mv,
@@ -747,6 +781,9 @@ impl Search {
         // The same judgment as `final_score` (`judge::judge`): never pass believing one
         // result and then report another. Judged once, and only if a pass is in question.
         let judgment = std::cell::OnceCell::new();
+        if let Some(j) = judged {
+            let _ = judgment.set(j);
+        }
         let judged = || judgment.get_or_init(|| judge::judge(game, &self.config.judge));
         let passing_wins = || judged().score(game) * color.sign() as f32 > 0.0;
         let opponent_passed = root.passes >= 1;

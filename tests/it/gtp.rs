@@ -1292,3 +1292,96 @@ fn tengen_param_lists_and_sets_the_search_numbers() {
     assert!(!engine.ok("genmove b").is_empty());
     engine.quit_within(Duration::from_secs(2));
 }
+
+/// `loadsgf /dev/stdin` once read the engine's own GTP input and swallowed the commands after
+/// it; `printsgf /dev/stdout` would write into the GTP stream. Both are refused, and every
+/// command after them is answered.
+#[test]
+fn files_that_are_not_regular_are_refused() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"1 loadsgf /dev/stdin\n2 name\n3 printsgf /dev/stdout\n4 play b e5\n5 quit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(
+        replies,
+        [
+            "?1 cannot load file",
+            "=2 tengen",
+            "?3 cannot write file",
+            "=4 ",
+            "=5 "
+        ],
+        "{text}"
+    );
+}
+
+/// The arguments of the engine command line in one of the example configurations of `docs/`
+/// (the program, `/usr/local/bin/tengen`, left out).
+fn documented_arguments(file: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs")
+            .join(file),
+    )
+    .unwrap();
+    let words: Vec<String> = if file.ends_with(".json5") {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("command:"))
+            .expect("a command line");
+        let list = &line[line.find('[').unwrap() + 1..line.rfind(']').unwrap()];
+        list.split(',')
+            .map(|w| w.trim().trim_matches('"').to_string())
+            .collect()
+    } else {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("engine="))
+            .expect("an engine line");
+        line["engine=".len()..]
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(words[0], "/usr/local/bin/tengen", "{file}");
+    words[1..].to_vec()
+}
+
+/// The example configurations for gtp2ogs and kgsGtp start tengen with options it accepts, and
+/// it answers what those bridges send first.
+#[test]
+fn documented_bridge_configurations_start_the_engine() {
+    for file in ["gtp2ogs.json5", "kgsgtp.conf"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(documented_arguments(file))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"1 list_commands\n2 boardsize 9\n3 kata-list_time_settings\n4 quit\n")
+            .unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{file}: {:?}", out.status);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+        assert_eq!(replies.len(), 4, "{file}: {text}");
+        assert!(replies[0].starts_with("=1 ") && replies[0].contains("kgs-genmove_cleanup"));
+        assert_eq!(replies[1], "=2 ");
+        assert!(replies[2].starts_with("=3 ") && replies[2].contains("fischer-capped"));
+    }
+}
