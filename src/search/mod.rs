@@ -271,8 +271,12 @@ struct Shared<'a> {
     /// Playouts to run before the stop flag counts (`STOP_FLOOR`, or 0 for pondering).
     floor: u64,
     max_playouts: u64,
+    /// When the search began, for its rate of playouts.
+    start: Instant,
     deadline: Option<Instant>,
-    /// Stop when the best move can no longer be overtaken (searches with a playout cap).
+    /// Stop when the best move can no longer be overtaken in the playouts left: those of the
+    /// cap, and those the time left allows at the rate so far (`playouts_in`). On for
+    /// `genmove`'s searches; off for pondering and analysis, which search until stopped.
     early_stop: bool,
     /// Iterations begun (claimed against `max_playouts`).
     started: AtomicU64,
@@ -637,8 +641,9 @@ impl Search {
             stop: limits.stop.as_deref(),
             floor: if limits.stop_at_once { 0 } else { STOP_FLOOR },
             max_playouts,
+            start,
             deadline: limits.time.map(|t| start + t),
-            early_stop: limits.playouts.is_some(),
+            early_stop: !limits.stop_at_once,
             started: AtomicU64::new(0),
             done: AtomicU64::new(0),
             halt: AtomicBool::new(false),
@@ -895,9 +900,14 @@ impl Worker {
                     let done = s.done.load(Ordering::Relaxed);
                     report::poll(r, now, s.tree, s.root, done, &self.owner_sum, mine);
                 }
-                let remaining = s
+                let mut remaining = s
                     .max_playouts
                     .saturating_sub(s.started.load(Ordering::Relaxed));
+                if let Some(deadline) = s.deadline {
+                    let done = s.done.load(Ordering::Relaxed);
+                    let in_time = playouts_in(done, now - s.start, deadline - now.min(deadline));
+                    remaining = remaining.min(in_time);
+                }
                 if late || (s.early_stop && decided(s.tree, s.root, remaining)) {
                     s.halt.store(true, Ordering::Relaxed);
                     break;
@@ -1137,6 +1147,14 @@ fn capture_in_atari(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
         })
         .max_by_key(|&(stones, _)| stones)
         .map(|(_, mv)| mv)
+}
+
+/// The playouts a search that has run `done` in `elapsed` will run in `left` more at the
+/// same rate, with a margin of a quarter for a rate that varies (playouts get shorter as the
+/// game goes on, threads start late). Cold path: once per `CLOCK_EVERY` iterations.
+fn playouts_in(done: u64, elapsed: Duration, left: Duration) -> u64 {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
+    (1.25 * rate * left.as_secs_f64()).ceil() as u64
 }
 
 /// Returns true if and only if `p` is a liberty of a chain of `dead`.

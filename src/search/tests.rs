@@ -583,3 +583,47 @@ fn before_passing_it_captures_dead_stones_in_atari() {
         Decision::Play(Move::Pass)
     );
 }
+
+#[test]
+fn playouts_in_the_time_left_at_the_rate_so_far() {
+    let s = Duration::from_secs;
+    // 1,000 a second, two seconds left, a quarter's margin.
+    assert_eq!(playouts_in(1000, s(1), s(2)), 2500);
+    assert_eq!(playouts_in(1000, s(1), s(0)), 0);
+    // No time elapsed yet: a huge rate, not a division by zero.
+    assert!(playouts_in(10, Duration::ZERO, s(1)) >= 10_000);
+}
+
+/// A search with only a time limit stops once the best move can no longer be overtaken in
+/// the time left: here the capture wins every playout, so the search ends well before its
+/// deadline (by the rate of its own playouts, so the machine's load does not matter).
+#[test]
+fn a_timed_search_stops_once_the_best_move_is_settled() {
+    let g = game(
+        "X X X X X
+         X O O O X
+         X O . O X
+         X O O O X
+         X X X X .",
+        7.5,
+        Color::Black,
+    );
+    let mut search = Search::new(threads(1));
+    let limit = Duration::from_secs(4);
+    let limits = Limits {
+        time: Some(limit),
+        ..Limits::default()
+    };
+    assert_eq!(
+        search.genmove(&g, Color::Black, &limits),
+        Decision::Play(Move::Play(pt("C3", 5)))
+    );
+    let elapsed = search.summary().elapsed;
+    assert!(elapsed < limit * 4 / 5, "{elapsed:?} of {limit:?}");
+    // Pondering has no early stop: it searches until its stop flag or its time.
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut g = g;
+    g.try_play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+    search.ponder(&g, Color::White, stop, Duration::from_millis(300));
+    assert!(search.summary().elapsed >= Duration::from_millis(300));
+}
