@@ -40,6 +40,20 @@ fn pt(s: &str, size: usize) -> Point {
     Point::parse(s, size).unwrap()
 }
 
+/// Black's ring and White's block inside it, both in atari, Black to move: C3 captures the
+/// block and wins every playout.
+fn ring_in_atari() -> Game {
+    game(
+        "X X X X X
+         X O O O X
+         X O . O X
+         X O O O X
+         X X X X .",
+        7.5,
+        Color::Black,
+    )
+}
+
 #[test]
 fn self_play_on_small_boards_is_always_legal() {
     for size in 2..=7 {
@@ -65,15 +79,7 @@ fn self_play_on_small_boards_is_always_legal() {
 #[test]
 /// Black's ring and White's block are both in atari; whoever moves first captures.
 fn captures_when_only_the_capture_wins() {
-    let g = game(
-        "X X X X X
-         X O O O X
-         X O . O X
-         X O O O X
-         X X X X .",
-        7.5,
-        Color::Black,
-    );
+    let g = ring_in_atari();
     let mut search = Search::new(Config::default());
     assert_eq!(
         search.genmove(&g, Color::Black, &playouts(500)),
@@ -387,15 +393,7 @@ fn one_thread_reproduces_the_single_threaded_search() {
 
 #[test]
 fn two_threads_find_the_capture() {
-    let g = game(
-        "X X X X X
-         X O O O X
-         X O . O X
-         X O O O X
-         X X X X .",
-        7.5,
-        Color::Black,
-    );
+    let g = ring_in_atari();
     for seed in 1..4 {
         let mut search = Search::new(Config { seed, ..threads(2) });
         assert_eq!(
@@ -599,15 +597,7 @@ fn playouts_in_the_time_left_at_the_rate_so_far() {
 /// deadline (by the rate of its own playouts, so the machine's load does not matter).
 #[test]
 fn a_timed_search_stops_once_the_best_move_is_settled() {
-    let g = game(
-        "X X X X X
-         X O O O X
-         X O . O X
-         X O O O X
-         X X X X .",
-        7.5,
-        Color::Black,
-    );
+    let g = ring_in_atari();
     let mut search = Search::new(threads(1));
     let limit = Duration::from_secs(4);
     let limits = Limits {

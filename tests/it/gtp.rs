@@ -1293,26 +1293,36 @@ fn tengen_param_lists_and_sets_the_search_numbers() {
     engine.quit_within(Duration::from_secs(2));
 }
 
-/// `loadsgf /dev/stdin` once read the engine's own GTP input and swallowed the commands after
-/// it; `printsgf /dev/stdout` would write into the GTP stream. Both are refused, and every
-/// command after them is answered.
-#[test]
-fn files_that_are_not_regular_are_refused() {
+/// Runs tengen with `args` on the whole of `input` and returns its replies (the text between
+/// the empty lines that end them) and whether it exited successfully.
+fn replies_to(args: &[String], input: &[u8]) -> (Vec<String>, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["--threads", "1"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(b"1 loadsgf /dev/stdin\n2 name\n3 printsgf /dev/stdout\n4 play b e5\n5 quit\n")
-        .unwrap();
+    stdin.write_all(input).unwrap();
     drop(stdin);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
+    let replies = text
+        .split("\n\n")
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .collect();
+    (replies, out.status.success())
+}
+
+/// `loadsgf /dev/stdin` once read the engine's own GTP input and swallowed the commands after
+/// it; `printsgf /dev/stdout` would write into the GTP stream. Both are refused, and every
+/// command after them is answered.
+#[test]
+fn files_that_are_not_regular_are_refused() {
+    let input = b"1 loadsgf /dev/stdin\n2 name\n3 printsgf /dev/stdout\n4 play b e5\n5 quit\n";
+    let (replies, _) = replies_to(&["--threads".to_string(), "1".to_string()], input);
     assert_eq!(
         replies,
         [
@@ -1322,7 +1332,6 @@ fn files_that_are_not_regular_are_refused() {
             "=4 ",
             "=5 "
         ],
-        "{text}"
     );
 }
 
@@ -1363,23 +1372,10 @@ fn documented_arguments(file: &str) -> Vec<String> {
 #[test]
 fn documented_bridge_configurations_start_the_engine() {
     for file in ["gtp2ogs.json5", "kgsgtp.conf"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(documented_arguments(file))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        stdin
-            .write_all(b"1 list_commands\n2 boardsize 9\n3 kata-list_time_settings\n4 quit\n")
-            .unwrap();
-        drop(stdin);
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{file}: {:?}", out.status);
-        let text = String::from_utf8(out.stdout).unwrap();
-        let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.is_empty()).collect();
-        assert_eq!(replies.len(), 4, "{file}: {text}");
+        let input = b"1 list_commands\n2 boardsize 9\n3 kata-list_time_settings\n4 quit\n";
+        let (replies, success) = replies_to(&documented_arguments(file), input);
+        assert!(success, "{file}");
+        assert_eq!(replies.len(), 4, "{file}: {replies:?}");
         assert!(replies[0].starts_with("=1 ") && replies[0].contains("kgs-genmove_cleanup"));
         assert_eq!(replies[1], "=2 ");
         assert!(replies[2].starts_with("=3 ") && replies[2].contains("fischer-capped"));
