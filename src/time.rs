@@ -93,6 +93,18 @@ fn parse_finite(s: &str) -> Result<f64, TimeSettingsError> {
     }
 }
 
+/// The system name of a `kgs-`/`kata-time_settings` command (lowercased: names are
+/// case-insensitive) and the arguments after it.
+fn split_system<S: AsRef<str>>(args: &[S]) -> Result<(String, &[S]), TimeSettingsError> {
+    match args.split_first() {
+        Some((system, rest)) => Ok((system.as_ref().to_ascii_lowercase(), rest)),
+        None => Err(TimeSettingsError::WrongArgCount {
+            expected: 1,
+            found: 0,
+        }),
+    }
+}
+
 /// Parses a time in seconds as a controller sends it: integer or float; negatives clamp to 0
 /// (old gtp2ogs sent negative main time), huge values to a year. NaN and infinities are errors.
 pub fn parse_seconds(s: &str) -> Result<Duration, TimeSettingsError> {
@@ -159,13 +171,8 @@ impl TimeControl {
     pub fn parse_kgs_time_settings<S: AsRef<str>>(
         args: &[S],
     ) -> Result<TimeControl, TimeSettingsError> {
-        let Some((system, rest)) = args.split_first() else {
-            return Err(TimeSettingsError::WrongArgCount {
-                expected: 1,
-                found: 0,
-            });
-        };
-        match system.as_ref().to_ascii_lowercase().as_str() {
+        let (system, rest) = split_system(args)?;
+        match system.as_str() {
             "none" => {
                 expect_args(rest, 0)?;
                 Ok(TimeControl::None)
@@ -218,12 +225,7 @@ impl TimeControl {
     pub fn parse_kata_time_settings<S: AsRef<str>>(
         args: &[S],
     ) -> Result<TimeControl, TimeSettingsError> {
-        let Some((system, rest)) = args.split_first() else {
-            return Err(TimeSettingsError::WrongArgCount {
-                expected: 1,
-                found: 0,
-            });
-        };
+        let (system, rest) = split_system(args)?;
         let cap = |s: &str| -> Result<Option<Duration>, TimeSettingsError> {
             let x = parse_finite(s)?;
             Ok((x >= 0.0).then(|| Duration::from_secs_f64(x.min(MAX_SECONDS))))
@@ -240,7 +242,7 @@ impl TimeControl {
                 }
             }
         };
-        match system.as_ref().to_ascii_lowercase().as_str() {
+        match system.as_str() {
             "fischer" => {
                 expect_args(rest, 2)?;
                 Ok(fischer(

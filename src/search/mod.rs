@@ -814,8 +814,15 @@ impl Search {
         // group in atari that tengen passed beside). Finite: every capture removes stones.
         if chosen == Move::Pass {
             if let Some(judgment) = judgment.get() {
-                let dead = judgment.dead & game.position().stones(color.opponent());
-                if let Some(mv) = capture_in_atari(game, color, dead) {
+                let pos = game.position();
+                let in_atari = (judgment.dead & pos.stones(color.opponent()))
+                    .into_iter()
+                    .filter(|&p| pos.n_liberties(p) == 1)
+                    .fold(Bitboard::EMPTY, |mut b, p| {
+                        b.insert(p);
+                        b
+                    });
+                if let Some(mv) = capture_move(game, color, in_atari) {
                     chosen = mv;
                 }
             }
@@ -1133,22 +1140,6 @@ fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
     }
     (first - second) as u64 > remaining
 }
-/// A legal move of `color` that captures a chain of `dead` in atari, the biggest first.
-fn capture_in_atari(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
-    let pos = game.position();
-    dead.into_iter()
-        .filter(|&p| pos.n_liberties(p) == 1)
-        .filter_map(|p| {
-            let lib = pos.liberties(p).into_iter().next()?;
-            let mv = Move::Play(lib);
-            game.check(color, mv)
-                .is_ok()
-                .then(|| (pos.chain(p).count(), mv))
-        })
-        .max_by_key(|&(stones, _)| stones)
-        .map(|(_, mv)| mv)
-}
-
 /// The playouts a search that has run `done` in `elapsed` will run in `left` more at the
 /// same rate, with a margin of a quarter for a rate that varies (playouts get shorter as the
 /// game goes on, threads start late). Cold path: once per `CLOCK_EVERY` iterations.

@@ -1,6 +1,6 @@
 //! What a running search looks like from outside: `Report` (one `MoveInfo` per legal root
 //! move, and the ownership so far), built from the tree's root, and `Reporter`, the schedule
-//! and sink the search loop polls where it reads the clock (one call, `Search::poll_report`).
+//! and sink that worker 0 polls where it reads the clock (one call, `report::poll`).
 //!
 //! Nothing here formats text or writes anywhere: the sink is the caller's (GTP's `lz-analyze`,
 //! `kata-analyze` and GoGui commands format a `Report` themselves).
@@ -204,7 +204,7 @@ fn variation(tree: &Tree, mut node: NodeId) -> (Vec<Move>, Vec<u32>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::game;
+    use super::super::tests::ring_in_atari;
     use super::super::{Config, Decision};
     use super::*;
     use crate::geom::Point;
@@ -216,16 +216,9 @@ mod tests {
         }
     }
 
-    /// Black to move captures eight stones at C3 and wins by far.
-    const CAPTURE: &str = "X X X X X
-         X O O O X
-         X O . O X
-         X O O O X
-         X X X X .";
-
     #[test]
     fn a_report_ranks_the_winning_capture_first_with_its_score() {
-        let g = game(CAPTURE, 7.5, Color::Black);
+        let g = ring_in_atari(Color::Black);
         let mut search = Search::new(Config::default());
         let report = search.analyze(&g, Color::Black, &playouts(600), None, &|_| true);
         assert_eq!(report.color, Color::Black);
@@ -255,7 +248,7 @@ mod tests {
     #[test]
     fn win_rate_and_score_lead_are_the_side_to_move() {
         // White to move captures Black's ring at E1 and owns the board: 25 + 7.5 points.
-        let g = game(CAPTURE, 7.5, Color::White);
+        let g = ring_in_atari(Color::White);
         let mut search = Search::new(Config::default());
         let report = search.analyze(&g, Color::White, &playouts(600), None, &|_| true);
         assert_eq!(report.color, Color::White);
@@ -270,7 +263,7 @@ mod tests {
 
     #[test]
     fn moves_not_allowed_are_neither_searched_nor_reported() {
-        let g = game(CAPTURE, 7.5, Color::Black);
+        let g = ring_in_atari(Color::Black);
         let c3 = Move::Play(Point::parse("C3", 5).unwrap());
         let mut search = Search::new(Config::default());
         let report = search.analyze(&g, Color::Black, &playouts(300), None, &|mv| mv != c3);
@@ -283,7 +276,7 @@ mod tests {
 
     #[test]
     fn a_reporter_does_not_change_the_search() {
-        let g = game(CAPTURE, 7.5, Color::Black);
+        let g = ring_in_atari(Color::Black);
         let quiet = Search::new(Config::default()).genmove(&g, Color::Black, &playouts(400));
         let mut n_reports = 0;
         let mut sink = |r: &Report| {

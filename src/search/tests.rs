@@ -40,9 +40,9 @@ fn pt(s: &str, size: usize) -> Point {
     Point::parse(s, size).unwrap()
 }
 
-/// Black's ring and White's block inside it, both in atari, Black to move: C3 captures the
-/// block and wins every playout.
-fn ring_in_atari() -> Game {
+/// Black's ring and White's block inside it, both in atari, komi 7.5, `to_move` to play:
+/// Black's C3 captures the block (and wins every playout), White's E1 the ring.
+pub(super) fn ring_in_atari(to_move: Color) -> Game {
     game(
         "X X X X X
          X O O O X
@@ -50,7 +50,7 @@ fn ring_in_atari() -> Game {
          X O O O X
          X X X X .",
         7.5,
-        Color::Black,
+        to_move,
     )
 }
 
@@ -79,7 +79,7 @@ fn self_play_on_small_boards_is_always_legal() {
 #[test]
 /// Black's ring and White's block are both in atari; whoever moves first captures.
 fn captures_when_only_the_capture_wins() {
-    let g = ring_in_atari();
+    let g = ring_in_atari(Color::Black);
     let mut search = Search::new(Config::default());
     assert_eq!(
         search.genmove(&g, Color::Black, &playouts(500)),
@@ -393,7 +393,7 @@ fn one_thread_reproduces_the_single_threaded_search() {
 
 #[test]
 fn two_threads_find_the_capture() {
-    let g = ring_in_atari();
+    let g = ring_in_atari(Color::Black);
     for seed in 1..4 {
         let mut search = Search::new(Config { seed, ..threads(2) });
         assert_eq!(
@@ -521,31 +521,21 @@ fn pondering_keeps_the_tree_for_the_next_move() {
 /// for White, and never beyond the board.
 #[test]
 fn score_lead_is_the_mean_margin_for_the_side_to_move() {
-    let g = game(
-        ". . X O .
-         . . X O .
-         . . X O .
-         . . X O .
-         . . X O .",
-        0.5,
-        Color::Black,
-    );
     let mut search = Search::new(threads(2));
-    search.genmove(&g, Color::Black, &playouts(2000));
-    let black = search.summary().score_lead;
-    assert!((0.5..=25.0).contains(&black), "{black}");
-    let g = game(
-        ". . X O .
-         . . X O .
-         . . X O .
-         . . X O .
-         . . X O .",
-        0.5,
-        Color::White,
-    );
-    search.genmove(&g, Color::White, &playouts(2000));
-    let white = search.summary().score_lead;
-    assert!((-25.0..=-0.5).contains(&white), "{white}");
+    for (color, lead) in [(Color::Black, 0.5..=25.0), (Color::White, -25.0..=-0.5)] {
+        let g = game(
+            ". . X O .
+             . . X O .
+             . . X O .
+             . . X O .
+             . . X O .",
+            0.5,
+            color,
+        );
+        search.genmove(&g, color, &playouts(2000));
+        let score = search.summary().score_lead;
+        assert!(lead.contains(&score), "{color}: {score}");
+    }
 }
 
 const REFERENCE_MOVES: &str = "H7 E4 F6 B7 C4 E6 E5 D5 F5 D4 E2 D2 C3 D3 E7 D6";
@@ -597,7 +587,7 @@ fn playouts_in_the_time_left_at_the_rate_so_far() {
 /// deadline (by the rate of its own playouts, so the machine's load does not matter).
 #[test]
 fn a_timed_search_stops_once_the_best_move_is_settled() {
-    let g = ring_in_atari();
+    let g = ring_in_atari(Color::Black);
     let mut search = Search::new(threads(1));
     let limit = Duration::from_secs(4);
     let limits = Limits {
