@@ -163,6 +163,11 @@ pub struct PlayoutBoard {
     last: u16,
     /// The move before `last`, likewise.
     last2: u16,
+    /// The last simple-ko point that was set (0 if none since loading), and the moves and
+    /// passes played since (saturating): the heavy policy retakes a ko after one exchange of
+    /// threats (`ko_to_retake`).
+    recent_ko: u16,
+    recent_ko_age: u8,
     /// EMPTY, BLACK, WHITE or OFF_BOARD per mailbox entry.
     color: Grid<u8>,
     /// Packed neighbour counts per mailbox entry (see `NB_EMPTY_MASK`). Garbage off the board.
@@ -197,6 +202,8 @@ impl PlayoutBoard {
             to_move: BLACK,
             last: 0,
             last2: 0,
+            recent_ko: 0,
+            recent_ko_age: u8::MAX,
             color: Grid([OFF_BOARD; GRID_LEN]),
             nb: Grid([0; GRID_LEN]),
             head: Grid([SCRATCH; GRID_LEN]),
@@ -249,6 +256,8 @@ impl PlayoutBoard {
         if let Some(k) = pos.ko_point() {
             if k.is_on_board(n) {
                 b.ko = b.to_mailbox(k) as u16;
+                b.recent_ko = b.ko;
+                b.recent_ko_age = 0;
             }
         }
         b.to_move = color_code(pos.to_move());
@@ -267,6 +276,8 @@ impl PlayoutBoard {
         self.to_move = other.to_move;
         self.last = other.last;
         self.last2 = other.last2;
+        self.recent_ko = other.recent_ko;
+        self.recent_ko_age = other.recent_ko_age;
         self.color.0[..u].copy_from_slice(&other.color.0[..u]);
         self.nb.0[..u].copy_from_slice(&other.nb.0[..u]);
         self.head.0[..u].copy_from_slice(&other.head.0[..u]);
@@ -463,6 +474,25 @@ impl PlayoutBoard {
         self.last as usize
     }
 
+    /// The move before the last, as a mailbox index; 0 for a pass or none.
+    #[inline(always)]
+    pub(crate) fn last2_m(&self) -> usize {
+        self.last2 as usize
+    }
+
+    /// The ko point the side to move may take back now: the ko it was forbidden two moves
+    /// ago, when it has since played a threat (or elsewhere) and the opponent answered
+    /// without closing the ko. 0 if none. It may still be illegal (the opponent may have
+    /// filled it); callers check.
+    #[inline(always)]
+    pub(crate) fn ko_to_retake(&self) -> usize {
+        if self.ko == 0 && self.recent_ko_age == 2 {
+            self.recent_ko as usize
+        } else {
+            0
+        }
+    }
+
     /// Legality of `c` playing the mailbox point `m`. Hot path.
     #[inline(always)]
     pub(crate) fn is_legal_m(&self, m: usize, c: u8) -> bool {
@@ -542,6 +572,7 @@ impl PlayoutBoard {
         self.last2 = self.last;
         self.last = 0;
         self.ko = 0;
+        self.recent_ko_age = self.recent_ko_age.saturating_add(1);
         self.to_move ^= 3;
     }
 
@@ -732,6 +763,12 @@ impl PlayoutBoard {
         } else {
             0
         };
+        if self.ko != 0 {
+            self.recent_ko = self.ko;
+            self.recent_ko_age = 0;
+        } else {
+            self.recent_ko_age = self.recent_ko_age.saturating_add(1);
+        }
         self.last2 = self.last;
         self.last = m as u16;
         self.to_move = enemy;

@@ -57,6 +57,10 @@ pub struct Config {
     /// MoGo's first rule; left at 1.0 the playouts answer every atari, including hopeless
     /// ladders, in the same way.
     pub p_escape: f32,
+    /// A chain of the mover's of at least this many stones in atari next to the last move
+    /// is always saved when it can be (`p_escape` is not rolled for it), as Pachi does for
+    /// chains of 3. Default 0: off.
+    pub escape_always_stones: u32,
     /// Capture an enemy chain in atari at or around (the 8 neighbours of) the last move.
     /// Default 0.9.
     pub p_capture: f32,
@@ -73,9 +77,17 @@ pub struct Config {
     /// uniformly among those that match. Default 0.9: MoGo's patterns are its largest gain
     /// (Pachi measures ~280 Elo); a little randomness keeps the playouts varied.
     pub p_pattern: f32,
-    /// Redraw random moves that put a chain of more than `max_self_atari_stones` in atari
-    /// (its own and all it joins). Default true (Pachi measures 30–70 Elo).
-    pub reject_self_atari: bool,
+    /// Also look for shapes around the move before the last (the mover's own previous
+    /// move), as Pachi's `pattern2` does. Default false.
+    pub pattern_last2: bool,
+    /// Retake a ko after one exchange (the side to move was forbidden the ko two moves ago,
+    /// has played elsewhere, and the opponent did not close it): Pachi's `korate` (0.4).
+    /// Default 0.
+    pub p_ko_retake: f32,
+    /// The probability, per random move, that it redraws moves that put a chain of more
+    /// than `max_self_atari_stones` in atari (its own and all it joins). Default 1 (Pachi
+    /// measures 30–70 Elo for the rejection; its `selfatarirate` is 0.6).
+    pub p_reject_self_atari: f32,
     /// The largest self-atari still played, in stones: throw-ins and nakade. Default 2.
     /// Also applies to the tactical and pattern moves above.
     pub max_self_atari_stones: u32,
@@ -88,8 +100,11 @@ impl Default for Config {
             p_capture: 0.9,
             p_two_lib: 1.0,
             p_nakade: 0.8,
+            escape_always_stones: 0,
             p_pattern: 0.9,
-            reject_self_atari: true,
+            pattern_last2: false,
+            p_ko_retake: 0.0,
+            p_reject_self_atari: 1.0,
             max_self_atari_stones: 2,
         }
     }
@@ -103,11 +118,17 @@ impl Config {
             ("playout_capture", self.p_capture),
             ("playout_two_lib", self.p_two_lib),
             ("playout_nakade", self.p_nakade),
+            (
+                "playout_escape_always_stones",
+                self.escape_always_stones as f32,
+            ),
             ("playout_pattern", self.p_pattern),
             (
-                "playout_reject_self_atari",
-                f32::from(u8::from(self.reject_self_atari)),
+                "playout_pattern_last2",
+                f32::from(u8::from(self.pattern_last2)),
             ),
+            ("playout_ko_retake", self.p_ko_retake),
+            ("playout_reject_self_atari", self.p_reject_self_atari),
             (
                 "playout_max_self_atari_stones",
                 self.max_self_atari_stones as f32,
@@ -124,7 +145,10 @@ impl Config {
             "playout_two_lib" => self.p_two_lib = value.clamp(0.0, 1.0),
             "playout_nakade" => self.p_nakade = value.clamp(0.0, 1.0),
             "playout_pattern" => self.p_pattern = value.clamp(0.0, 1.0),
-            "playout_reject_self_atari" => self.reject_self_atari = value != 0.0,
+            "playout_escape_always_stones" => self.escape_always_stones = value.round() as u32,
+            "playout_pattern_last2" => self.pattern_last2 = value != 0.0,
+            "playout_ko_retake" => self.p_ko_retake = value.clamp(0.0, 1.0),
+            "playout_reject_self_atari" => self.p_reject_self_atari = value.clamp(0.0, 1.0),
             "playout_max_self_atari_stones" => self.max_self_atari_stones = value.round() as u32,
             _ => return false,
         }
@@ -201,7 +225,10 @@ pub struct Heavy {
     two_lib: u64,
     nakade: u64,
     pattern: u64,
-    reject_self_atari: bool,
+    pattern_last2: bool,
+    ko_retake: u64,
+    reject_self_atari: u64,
+    escape_always_stones: u32,
     max_self_atari_stones: u32,
 }
 
@@ -218,7 +245,10 @@ impl Heavy {
             two_lib: threshold(config.p_two_lib),
             nakade: threshold(config.p_nakade),
             pattern: threshold(config.p_pattern),
-            reject_self_atari: config.reject_self_atari,
+            pattern_last2: config.pattern_last2,
+            ko_retake: threshold(config.p_ko_retake),
+            reject_self_atari: threshold(config.p_reject_self_atari),
+            escape_always_stones: config.escape_always_stones,
             max_self_atari_stones: config.max_self_atari_stones,
         }
     }
@@ -238,7 +268,7 @@ impl Heavy {
     #[inline(always)]
     fn acceptable(&self, b: &PlayoutBoard, m: usize, c: u8) -> bool {
         b.is_candidate_m(m, c)
-            && !(self.reject_self_atari
+            && !(self.reject_self_atari != 0
                 && tactics::is_bad_self_atari(b, m, c, self.max_self_atari_stones))
     }
 
@@ -273,17 +303,26 @@ impl Heavy {
         let orth = [last - 1, last + 1, last - s, last + s];
         let diag = [last - s - 1, last - s + 1, last + s - 1, last + s + 1];
 
-        // Escape: the mover's chains next to `last` that are now in atari.
-        if Self::roll(self.escape, rng) {
+        // Escape: the mover's chains next to `last` that are now in atari. Always tried
+        // when one of them has `escape_always_stones` stones or more.
+        let mut heads = [0usize; 4];
+        let mut big = false;
+        for (k, &q) in orth.iter().enumerate() {
+            if b.color_m(q) == c {
+                let h = b.head_m(q);
+                let ch = b.chain_of_head(h);
+                if !heads.contains(&h) && ch.in_atari() {
+                    heads[k] = h;
+                    big |= self.escape_always_stones != 0
+                        && u32::from(ch.size) >= self.escape_always_stones;
+                }
+            }
+        }
+        if heads != [0; 4] && (big || Self::roll(self.escape, rng)) {
             let mut moves = PointSet::<16>::new();
-            let mut heads = [0usize; 4];
-            for (k, &q) in orth.iter().enumerate() {
-                if b.color_m(q) == c {
-                    let h = b.head_m(q);
-                    if !heads.contains(&h) && b.chain_of_head(h).in_atari() {
-                        heads[k] = h;
-                        tactics::escapes(b, h, &mut moves);
-                    }
+            for h in heads {
+                if h != 0 {
+                    tactics::escapes(b, h, &mut moves);
                 }
             }
             let m = self.pick(b, c, &moves, rng);
@@ -327,12 +366,25 @@ impl Heavy {
             }
         }
 
-        // Shapes in the 8 neighbours.
+        // Shapes in the 8 neighbours (of the last two moves, with `pattern_last2`).
         if Self::roll(self.pattern, rng) {
-            let mut moves = PointSet::<8>::new();
+            let mut moves = PointSet::<16>::new();
             for q in orth.into_iter().chain(diag) {
                 if b.color_m(q) == EMPTY && pattern3::matches(b, q, c) {
                     moves.insert(q);
+                }
+            }
+            let own = b.last2_m();
+            if self.pattern_last2 && own != 0 {
+                for q in [own - 1, own + 1, own - s, own + s].into_iter().chain([
+                    own - s - 1,
+                    own - s + 1,
+                    own + s - 1,
+                    own + s + 1,
+                ]) {
+                    if b.color_m(q) == EMPTY && pattern3::matches(b, q, c) {
+                        moves.insert(q);
+                    }
                 }
             }
             let m = self.pick(b, c, &moves, rng);
@@ -349,6 +401,13 @@ impl sealed::Sealed for Heavy {}
 impl Policy for Heavy {
     #[inline(always)]
     fn choose<R: RngCore>(&self, board: &mut PlayoutBoard, rng: &mut R) -> usize {
+        let ko = board.ko_to_retake();
+        if ko != 0 && Self::roll(self.ko_retake, rng) {
+            let c = board.to_move_code();
+            if self.acceptable(board, ko, c) {
+                return ko;
+            }
+        }
         let last = board.last_m();
         if last != 0 {
             let m = self.answer(board, last, rng);
@@ -357,7 +416,7 @@ impl Policy for Heavy {
             }
         }
         let c = board.to_move_code();
-        if self.reject_self_atari {
+        if Self::roll(self.reject_self_atari, rng) {
             let max = self.max_self_atari_stones;
             random_move(board, rng, |b, m| !tactics::is_bad_self_atari(b, m, c, max))
         } else {

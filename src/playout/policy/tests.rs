@@ -163,7 +163,7 @@ fn random_moves_skip_bad_self_ataris() {
     let mut work = b.clone();
     assert_eq!(eager().choose(&mut work, &mut PlayoutRng::new(1)), 0);
     let lax = Heavy::new(&Config {
-        reject_self_atari: false,
+        p_reject_self_atari: 0.0,
         ..Config::default()
     });
     let mut work = b.clone();
@@ -237,4 +237,150 @@ fn policy_kind_parses() {
     assert_eq!("heavy".parse::<PolicyKind>(), Ok(PolicyKind::Heavy));
     assert!("medium".parse::<PolicyKind>().is_err());
     assert_eq!(PolicyKind::default(), PolicyKind::Heavy);
+}
+
+/// Every step around the last move off: set on the one a test looks at.
+fn quiet() -> Config {
+    Config {
+        p_escape: 0.0,
+        p_capture: 0.0,
+        p_two_lib: 0.0,
+        p_nakade: 0.0,
+        p_pattern: 0.0,
+        ..Config::default()
+    }
+}
+
+fn only(config: Config) -> Heavy {
+    Heavy::new(&config)
+}
+
+#[test]
+fn heavy_retakes_a_ko_after_one_exchange_of_threats() {
+    let start = board_from(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . X O . O . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::Black,
+    );
+    let retaker = only(Config {
+        p_ko_retake: 1.0,
+        ..quiet()
+    });
+    let mut b = start.clone();
+    play(&mut b, "D4"); // Black takes the ko; White may not take back at C4 now.
+    assert_eq!(b.ko_point(), Some(pt("C4", 7)));
+    assert_eq!(b.ko_to_retake(), 0);
+    play(&mut b, "G1"); // White's threat,
+    assert_eq!(b.ko_to_retake(), 0, "Black may fill the ko, not retake it");
+    play(&mut b, "G2"); // Black's answer: White retakes.
+    assert_eq!(b.to_point(b.ko_to_retake()).to_string(), "C4");
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b.clone(), &retaker, seed), "C4");
+    }
+    // Without the step, the policy plays anywhere.
+    let picks: std::collections::HashSet<String> = (0..20)
+        .map(|seed| chosen(&mut b.clone(), &only(quiet()), seed))
+        .collect();
+    assert!(picks.len() > 1);
+
+    // Black closed the ko instead of answering: nothing to retake.
+    let mut b = start.clone();
+    play(&mut b, "D4");
+    play(&mut b, "G1");
+    play(&mut b, "C4");
+    assert_ne!(chosen(&mut b, &retaker, 1), "C4");
+
+    // A second exchange without a retake: the ko is old news.
+    let mut b = start;
+    for mv in ["D4", "G1", "G2", "A1", "A2"] {
+        play(&mut b, mv);
+    }
+    assert_eq!(b.ko_to_retake(), 0);
+}
+
+#[test]
+fn heavy_always_saves_big_chains_from_atari() {
+    let mut b = board_from(
+        "
+        . . . . .
+        . . . . .
+        . X X X .
+        X O O O .
+        . X X . .
+        ",
+        Color::Black,
+    );
+    play(&mut b, "D1"); // White's three stones in atari; E2 saves them.
+    let always_three = only(Config {
+        escape_always_stones: 3,
+        ..quiet()
+    });
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b.clone(), &always_three, seed), "E2");
+    }
+    let always_four = only(Config {
+        escape_always_stones: 4,
+        ..quiet()
+    });
+    let picks: std::collections::HashSet<String> = (0..20)
+        .map(|seed| chosen(&mut b.clone(), &always_four, seed))
+        .collect();
+    assert!(picks.len() > 1, "{picks:?}");
+}
+
+#[test]
+fn heavy_looks_for_shapes_around_its_own_last_move_too() {
+    // Black's D5, White's contact move D4, then Black's far move A1: the shapes for White
+    // are around D4 only.
+    let mut b = PlayoutBoard::new(7);
+    play(&mut b, "D5");
+    play(&mut b, "D4");
+    play(&mut b, "A1");
+    let c = b.to_move_code();
+    assert_eq!(b.to_move(), Color::White);
+    let around = |b: &PlayoutBoard, p: &str| -> Vec<String> {
+        let m = b.to_mailbox(pt(p, 7));
+        let s = b.stride_m();
+        [
+            m - 1,
+            m + 1,
+            m - s,
+            m + s,
+            m - s - 1,
+            m - s + 1,
+            m + s - 1,
+            m + s + 1,
+        ]
+        .into_iter()
+        .filter(|&q| b.color_m(q) == EMPTY && pattern3::matches(b, q, c))
+        .map(|q| b.to_point(q).to_string())
+        .collect()
+    };
+    assert!(around(&b, "A1").is_empty(), "{:?}", around(&b, "A1"));
+    let shapes = around(&b, "D4");
+    assert!(!shapes.is_empty());
+    let second = only(Config {
+        p_pattern: 1.0,
+        pattern_last2: true,
+        ..quiet()
+    });
+    for seed in 0..20 {
+        let mv = chosen(&mut b.clone(), &second, seed);
+        assert!(shapes.contains(&mv), "{mv} not in {shapes:?}");
+    }
+    let first_only = only(Config {
+        p_pattern: 1.0,
+        ..quiet()
+    });
+    let picks: std::collections::HashSet<String> = (0..20)
+        .map(|seed| chosen(&mut b.clone(), &first_only, seed))
+        .collect();
+    assert!(picks.iter().any(|mv| !shapes.contains(mv)), "{picks:?}");
 }
