@@ -304,30 +304,35 @@ impl Heavy {
         let diag = [last - s - 1, last - s + 1, last + s - 1, last + s + 1];
 
         // Escape: the mover's chains next to `last` that are now in atari. Always tried
-        // when one of them has `escape_always_stones` stones or more.
-        let mut heads = [0usize; 4];
-        let mut big = false;
-        for (k, &q) in orth.iter().enumerate() {
-            if b.color_m(q) == c {
-                let h = b.head_m(q);
-                let ch = b.chain_of_head(h);
-                if !heads.contains(&h) && ch.in_atari() {
-                    heads[k] = h;
-                    big |= self.escape_always_stones != 0
-                        && u32::from(ch.size) >= self.escape_always_stones;
+        // when one of them has `escape_always_stones` stones or more. (The roll comes first,
+        // at every move, so that the default policy draws the same numbers as before the
+        // `escape_always_stones` switch: the judge's results depend on them.)
+        let rolled = Self::roll(self.escape, rng);
+        if rolled || self.escape_always_stones != 0 {
+            let mut heads = [0usize; 4];
+            let mut big = false;
+            for (k, &q) in orth.iter().enumerate() {
+                if b.color_m(q) == c {
+                    let h = b.head_m(q);
+                    let ch = b.chain_of_head(h);
+                    if !heads.contains(&h) && ch.in_atari() {
+                        heads[k] = h;
+                        big |= self.escape_always_stones != 0
+                            && u32::from(ch.size) >= self.escape_always_stones;
+                    }
                 }
             }
-        }
-        if heads != [0; 4] && (big || Self::roll(self.escape, rng)) {
-            let mut moves = PointSet::<16>::new();
-            for h in heads {
-                if h != 0 {
-                    tactics::escapes(b, h, &mut moves);
+            if rolled || big {
+                let mut moves = PointSet::<16>::new();
+                for h in heads {
+                    if h != 0 {
+                        tactics::escapes(b, h, &mut moves);
+                    }
                 }
-            }
-            let m = self.pick(b, c, &moves, rng);
-            if m != 0 {
-                return m;
+                let m = self.pick(b, c, &moves, rng);
+                if m != 0 {
+                    return m;
+                }
             }
         }
 
