@@ -286,6 +286,7 @@ fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Op
         time: Some(Duration::from_secs_f64(seconds)),
         stop: None,
         stop_at_once: false,
+        stretch: None,
     };
     let cpu_now = if threads == 1 {
         thread_cpu_time

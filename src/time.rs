@@ -400,6 +400,11 @@ pub struct BudgetConfig {
     /// of a year shared over the moves left would otherwise give one move days. Default 120 s,
     /// longer than any move needs and shorter than anyone waits.
     pub max_move_time: Duration,
+    /// A move whose search is still choosing between its two best moves at the end of its
+    /// budget may think on until its share of main time is this many times larger
+    /// (`Clock::stretch`), never beyond `max_main_fraction` of main time. Default 2. Overtime
+    /// never stretches: its allowance is already all a move may use.
+    pub stretch_factor: f64,
 }
 
 impl Default for BudgetConfig {
@@ -411,6 +416,7 @@ impl Default for BudgetConfig {
             max_main_fraction: 0.2,
             period_fraction: 0.85,
             max_move_time: Duration::from_secs(120),
+            stretch_factor: 2.0,
         }
     }
 }
@@ -634,10 +640,37 @@ impl Clock {
     ///   increment (it comes back after the move), never more than the clock less the lag
     ///   margin, nor `max_move`.
     pub fn budget(&self, config: &BudgetConfig, phase: GamePhase) -> Budget {
+        match self.control {
+            TimeControl::None => Budget::NoLimit,
+            _ => Budget::Limit(self.think(config, self.main_share(config, phase))),
+        }
+    }
+
+    /// The longest the next move may think when its search is still undecided at the end of
+    /// `budget`: the budget with the move's share of main time times `stretch_factor`, but no
+    /// more than `max_main_fraction` of main time, and within every other bound of `budget`
+    /// (lag margin, main time left, `max_move`, `max_move_time`). None when it would not be
+    /// longer than the budget: no time limit, overtime, or a share already at its cap.
+    pub fn stretch(&self, config: &BudgetConfig, phase: GamePhase) -> Option<Duration> {
+        if self.control == TimeControl::None {
+            return None;
+        }
+        let share = self.main_share(config, phase);
+        let factor = if config.stretch_factor.is_finite() {
+            config.stretch_factor.clamp(1.0, 10.0)
+        } else {
+            1.0
+        };
+        let cap = self.main_left.mul_f64(clamp01(config.max_main_fraction));
+        let longer = self.think(config, share.mul_f64(factor).min(cap.max(share)));
+        (longer > self.think(config, share)).then_some(longer)
+    }
+
+    /// `budget`'s time with `share` as this move's share of main time.
+    fn think(&self, config: &BudgetConfig, share: Duration) -> Duration {
         let think = match self.control {
-            TimeControl::None => return Budget::NoLimit,
+            TimeControl::None => Duration::ZERO,
             TimeControl::Absolute { .. } => {
-                let share = self.main_share(config, phase);
                 let margin = config
                     .lag_margin
                     .min(share.mul_f64(clamp01(config.max_lag_fraction)));
@@ -651,14 +684,14 @@ impl Clock {
                         config.usable(self.period_left.min(period))
                     }
                 } else {
-                    config.usable(period) + self.main_share(config, phase)
+                    config.usable(period) + share
                 }
             }
             TimeControl::Canadian { period, stones, .. } => {
                 if self.in_overtime {
                     config.usable(self.period_left / self.stones_left.max(1))
                 } else {
-                    config.usable(period / stones.max(1)) + self.main_share(config, phase)
+                    config.usable(period / stones.max(1)) + share
                 }
             }
             TimeControl::Fischer {
@@ -666,12 +699,12 @@ impl Clock {
                 max_move,
                 ..
             } => {
-                let think = (self.main_share(config, phase) + config.usable(increment))
+                let think = (share + config.usable(increment))
                     .min(self.main_left.saturating_sub(config.lag_margin));
                 max_move.map_or(think, |cap| think.min(config.usable(cap)))
             }
         };
-        Budget::Limit(think.min(config.max_move_time).max(config.min_think))
+        think.min(config.max_move_time).max(config.min_think)
     }
 
     /// This move's share of the main time left: spread over our expected moves, weighted by

@@ -333,6 +333,7 @@ impl Engine {
             time: None,
             stop: Some(self.signals.stop.clone()),
             stop_at_once: true,
+            stretch: None,
         };
         let mut reporter = Reporter::new(interval, sink);
         self.search.analyze(
@@ -476,15 +477,18 @@ impl Engine {
     /// budget, else `default_playouts`. A clock with a limit always caps the time, and
     /// `max_move_time` caps every search, whatever the options and the clock say.
     fn limits(&self, color: Color, kind: GenmoveKind) -> Limits {
-        let budget = if kind == GenmoveKind::Regression {
-            None
+        let (budget, stretch) = if kind == GenmoveKind::Regression {
+            (None, None)
         } else {
             let game = &self.session.game;
             let phase = GamePhase::new(game.size(), game.moves().len());
-            self.session.clocks[color.index()]
-                .budget(&self.config.budget, phase)
-                .duration()
+            let clock = &self.session.clocks[color.index()];
+            let budget = clock.budget(&self.config.budget, phase);
+            (budget.duration(), clock.stretch(&self.config.budget, phase))
         };
+        // Only a time taken from the clock alone stretches: `--time-per-move` and
+        // `--playouts` ask for a fixed effort.
+        let fixed = self.config.playouts.is_some() || self.config.time_per_move.is_some();
         let (playouts, time) = match (self.config.playouts, self.config.time_per_move) {
             (None, None) => match budget {
                 Some(time) => (None, Some(time)),
@@ -505,6 +509,7 @@ impl Engine {
             time,
             stop: Some(self.signals.stop.clone()),
             stop_at_once: false,
+            stretch: if fixed { None } else { stretch },
         }
     }
 

@@ -168,6 +168,10 @@ pub struct Limits {
     /// The stop flag ends the search at once, with no floor (pondering: the reply to the
     /// next command must not wait).
     pub stop_at_once: bool,
+    /// The longest the search may think, from its start, when at `time` its two most visited
+    /// moves are still close (`undecided`); at least `time`, or ignored. None: stop at
+    /// `time`. The clock's `Clock::stretch` gives it.
+    pub stretch: Option<Duration>,
 }
 
 /// The tree's default memory budget (`--max-memory`), in MiB.
@@ -274,6 +278,8 @@ struct Shared<'a> {
     /// When the search began, for its rate of playouts.
     start: Instant,
     deadline: Option<Instant>,
+    /// Past the deadline, an undecided search goes on until this (`Limits::stretch`).
+    stretch_deadline: Option<Instant>,
     /// Stop when the best move can no longer be overtaken in the playouts left: those of the
     /// cap, and those the time left allows at the rate so far (`playouts_in`). On for
     /// `genmove`'s searches; off for pondering and analysis, which search until stopped.
@@ -420,6 +426,7 @@ impl Search {
             time: Some(limit),
             stop: Some(stop),
             stop_at_once: true,
+            stretch: None,
         };
         self.run(&tree, &root, &limits, None);
         self.keep(tree, game, color);
@@ -643,6 +650,10 @@ impl Search {
             max_playouts,
             start,
             deadline: limits.time.map(|t| start + t),
+            stretch_deadline: limits
+                .time
+                .zip(limits.stretch)
+                .map(|(t, s)| start + s.max(t)),
             early_stop: !limits.stop_at_once,
             started: AtomicU64::new(0),
             done: AtomicU64::new(0),
@@ -902,7 +913,18 @@ impl Worker {
             mine += 1;
             if mine.is_multiple_of(CLOCK_EVERY) {
                 let now = Instant::now();
-                let late = s.deadline.is_some_and(|d| now >= d);
+                // Past the deadline, an undecided search thinks on to its stretch deadline,
+                // which then also bounds the playouts left for the early stop.
+                let past = s.deadline.is_some_and(|d| now >= d);
+                let stretching = past
+                    && s.stretch_deadline.is_some_and(|e| now < e)
+                    && undecided(s.tree, s.root);
+                let late = past && !stretching;
+                let horizon = if stretching {
+                    s.stretch_deadline
+                } else {
+                    s.deadline
+                };
                 if let Some(r) = reporter.as_deref_mut() {
                     let done = s.done.load(Ordering::Relaxed);
                     report::poll(r, now, s.tree, s.root, done, &self.owner_sum, mine);
@@ -910,7 +932,7 @@ impl Worker {
                 let mut remaining = s
                     .max_playouts
                     .saturating_sub(s.started.load(Ordering::Relaxed));
-                if let Some(deadline) = s.deadline {
+                if let Some(deadline) = horizon {
                     let done = s.done.load(Ordering::Relaxed);
                     let in_time = playouts_in(done, now - s.start, deadline - now.min(deadline));
                     remaining = remaining.min(in_time);
@@ -1121,9 +1143,8 @@ fn urgency(
     }
 }
 
-/// Returns true if and only if the most visited root move can no longer be overtaken in
-/// `remaining` playouts.
-fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
+/// The visits of the two most visited legal root moves.
+fn two_most_visited(tree: &Tree, root: &Root) -> (u32, u32) {
     let mut first = 0u32;
     let mut second = 0u32;
     for (c, &legal) in tree.children_slice(Tree::ROOT).iter().zip(&root.legal) {
@@ -1138,7 +1159,30 @@ fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
             second = v;
         }
     }
+    (first, second)
+}
+
+/// Returns true if and only if the most visited root move can no longer be overtaken in
+/// `remaining` playouts.
+fn decided(tree: &Tree, root: &Root, remaining: u64) -> bool {
+    let (first, second) = two_most_visited(tree, root);
     (first - second) as u64 > remaining
+}
+
+/// The second move has at least this fraction of the first's visits: the search is still
+/// choosing between them. Pachi thinks longer below a ratio of 2.5 between them; 0.5 (a ratio
+/// of 2) stretches fewer moves, since every stretch takes time from later ones.
+const UNDECIDED_RATIO: f64 = 0.5;
+
+/// Returns true if and only if the two most visited root moves are close
+/// (`UNDECIDED_RATIO`): the search should think on while its stretch allows.
+fn undecided(tree: &Tree, root: &Root) -> bool {
+    let (first, second) = two_most_visited(tree, root);
+    is_close(first, second)
+}
+
+fn is_close(first: u32, second: u32) -> bool {
+    first > 0 && f64::from(second) >= UNDECIDED_RATIO * f64::from(first)
 }
 /// The playouts a search that has run `done` in `elapsed` will run in `left` more at the
 /// same rate, with a margin of a quarter for a rate that varies (playouts get shorter as the

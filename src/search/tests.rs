@@ -244,6 +244,7 @@ fn stop_flag_ends_a_search_after_the_floor() {
         time: None,
         stop: Some(stop),
         stop_at_once: false,
+        stretch: None,
     };
     let decision = search.genmove(&g, Color::Black, &limits);
     assert!(matches!(decision, Decision::Play(_)));
@@ -606,4 +607,35 @@ fn a_timed_search_stops_once_the_best_move_is_settled() {
     g.try_play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
     search.ponder(&g, Color::White, stop, Duration::from_millis(300));
     assert!(search.summary().elapsed >= Duration::from_millis(300));
+}
+
+#[test]
+fn two_close_moves_count_as_undecided() {
+    assert!(is_close(10, 5) && is_close(10, 9) && is_close(1, 1));
+    assert!(!is_close(10, 4) && !is_close(0, 0) && !is_close(100, 0));
+}
+
+/// A search past its deadline (time zero) stops at its first clock check, unless its two best
+/// moves are close and it has a stretch: then it thinks on while they stay close.
+#[test]
+fn an_undecided_search_thinks_on_within_its_stretch() {
+    let run = |g: &Game, color: Color, stretch: Option<Duration>| {
+        let mut search = Search::new(Config::default());
+        let limits = Limits {
+            playouts: Some(4000),
+            time: Some(Duration::ZERO),
+            stretch,
+            ..Limits::default()
+        };
+        search.genmove(g, color, &limits);
+        search.summary().playouts
+    };
+    let empty = Game::new(9, Rules::default());
+    let long = Some(Duration::from_secs(60));
+    assert!(run(&empty, Color::Black, None) <= CLOCK_EVERY + 1);
+    // The empty board has many moves of nearly equal value.
+    assert!(run(&empty, Color::Black, long) > 4 * CLOCK_EVERY);
+    // The capture of the block wins every playout: no reason to think on.
+    let ring = ring_in_atari(Color::Black);
+    assert!(run(&ring, Color::Black, long) <= 4 * CLOCK_EVERY);
 }

@@ -502,9 +502,13 @@ fn budget_is_never_zero_whatever_the_state() {
         max_main_fraction: 7.0,
         period_fraction: -1.0,
         max_move_time: secs(60.0),
+        stretch_factor: f64::INFINITY,
     };
     let clock = Clock::new(kgs("byoyomi 100 10 3"));
     assert!(limit(clock.budget(&silly, MIDDLE_19)) >= silly.min_think);
+    assert!(clock
+        .stretch(&silly, MIDDLE_19)
+        .is_none_or(|s| s <= silly.max_move_time));
 }
 
 #[test]
@@ -704,4 +708,62 @@ fn fischer_budget_credits_the_increment_and_never_exceeds_the_clock_less_the_mar
     // fischer-capped's longest move.
     let capped = Clock::new(kata("fischer-capped 3000 30 -1 4"));
     assert!(limit(capped.budget(&config, MIDDLE_19)) <= secs(4.0));
+}
+
+#[test]
+fn stretch_doubles_the_share_of_main_time_within_every_bound() {
+    let config = BudgetConfig::default();
+    // Absolute, plenty left: twice the share, less the same margin.
+    let clock = Clock::new(gtp("600 0 0"));
+    for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+        let b = limit(clock.budget(&config, phase));
+        let s = clock.stretch(&config, phase).expect("stretches");
+        assert!(s > b && s < b * 3, "{phase:?}: {s:?} vs {b:?}");
+        assert!(s <= secs(600.0).mul_f64(config.max_main_fraction));
+    }
+    // Running low: never past main time less the margin, and none once the share is capped.
+    let mut clock = Clock::new(gtp("600 0 0"));
+    for left in [30.0, 5.0, 2.0, 1.5, 0.5, 0.0] {
+        clock.time_left(secs(left), 0);
+        for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+            if let Some(s) = clock.stretch(&config, phase) {
+                assert!(s <= secs(left) - config.lag_margin, "{left}s: {s:?}");
+                assert!(s <= secs(left).mul_f64(config.max_main_fraction));
+            }
+        }
+    }
+    // Byo-yomi: in main time the share stretches, the period does not; in overtime nothing.
+    let clock = Clock::new(kgs("byoyomi 600 30 5"));
+    let b = limit(clock.budget(&config, MIDDLE_19));
+    let s = clock.stretch(&config, MIDDLE_19).unwrap();
+    assert!(s > b && s < b + (b - config.usable(secs(30.0))) * 2);
+    let mut clock = clock;
+    clock.time_left(secs(25.0), 3);
+    assert_eq!(clock.stretch(&config, MIDDLE_19), None);
+    let mut canadian = Clock::new(kgs("canadian 0 300 25"));
+    canadian.time_left(secs(200.0), 10);
+    assert!(canadian.in_overtime());
+    assert_eq!(canadian.stretch(&config, MIDDLE_19), None);
+    // No limit, or a factor of 1: no stretch.
+    assert_eq!(
+        Clock::new(TimeControl::None).stretch(&config, MIDDLE_19),
+        None
+    );
+    let flat = BudgetConfig {
+        stretch_factor: 1.0,
+        ..config.clone()
+    };
+    assert_eq!(Clock::new(gtp("600 0 0")).stretch(&flat, MIDDLE_19), None);
+    // Fischer: within the clock and fischer-capped's longest move.
+    let capped = Clock::new(kata("fischer-capped 3000 30 -1 4"));
+    assert!(capped
+        .stretch(&config, MIDDLE_19)
+        .is_none_or(|s| s <= secs(4.0)));
+    let mut fischer = Clock::new(FISCHER_300_5);
+    fischer.time_left(secs(3.0), 0);
+    for phase in [OPENING_19, MIDDLE_19, LATE_9] {
+        if let Some(s) = fischer.stretch(&config, phase) {
+            assert!(s <= secs(3.0) - config.lag_margin, "{s:?}");
+        }
+    }
 }
