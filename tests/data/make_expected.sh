@@ -16,6 +16,11 @@
 # - `gnugo-hc`: the same, for the Chinese row of a handicap game, with White's handicap
 #   compensation added: GNU Go's area count gives none, tengen's Chinese rules (RULES.md)
 #   give White N points for N stones, so the expected margin is GNU Go's minus N for Black.
+# - `gnugo-seki`: the same, for a Chinese row where GNU Go counts the eye of a group in seki
+#   (an empty point bordered by that group's colour only) as dame; RULES.md counts it for
+#   that colour under area counting, so the expected margin is GNU Go's minus the points
+#   listed in SEKI_EYES (White's eyes less Black's; `final_status_list dame` of GNU Go shows
+#   them beside the true dame).
 # The `gnugo` column always holds GNU Go's own answer, for comparison.
 #
 # Usage (from the repository root): sh tests/data/make_expected.sh > tests/data/expected_scores.tsv
@@ -89,6 +94,17 @@ gnugo/nngs/silverado-gnugo-3.3.8-200209120723.sgf B+19.5
 END
 )
 
+# Seki eyes GNU Go's Chinese count leaves as dame: file, White's eye points less Black's.
+#   score47: R19 (White's seki group Q19-T15), beside the dame T19, T17
+#   score49: T6 (White's seki group P7-T3), beside the dame S8, R7
+#   score52: T17 (White's seki group Q19-T15), beside the dame R19, T19
+SEKI_EYES=$(cat <<'END'
+gnugo/scoring/score47.sgf 1
+gnugo/scoring/score49.sgf 1
+gnugo/scoring/score52.sgf 1
+END
+)
+
 # GNUGO_CACHE=FILE takes GNU Go's answers from the `gnugo` column of an earlier table instead
 # of running it again (same GNU Go, same command).
 gnugo_score() { # file rules-flag
@@ -123,7 +139,7 @@ minus() { # result n
 }
 
 echo "# Expected final_score of the finished games of tests/data/sgf; made by tests/data/make_expected.sh, which says how"
-echo "# source: tst = GNU Go regression suite's hand-checked result; RE = the record's count under its RU; gnugo = GNU Go 3.8 final_score --level 10; gnugo-hc = the same with White's N points of handicap compensation"
+echo "# source: tst = GNU Go regression suite's hand-checked result; RE = the record's count under its RU; gnugo = GNU Go 3.8 final_score --level 10; gnugo-hc = the same with White's N points of handicap compensation; gnugo-seki = the same with seki eyes counted for their colour"
 echo "# gnugo: GNU Go's own answer in every row, for comparison"
 printf 'file\trules\texpected\tsource\tgnugo\n'
 for f in gnugo/scoring/*.sgf gnugo/nngs/*.sgf fuego/scoring/*.sgf fuego/games/*.sgf; do
@@ -134,10 +150,13 @@ for f in gnugo/scoring/*.sgf gnugo/nngs/*.sgf fuego/scoring/*.sgf fuego/games/*.
     for rules in chinese japanese; do
         g=$(gnugo_score "$f" "--$rules-rules")
         t=$(echo "$TST" | awk -v f="$f" '$1 == f { print $2 }')
+        eyes=$(echo "$SEKI_EYES" | awk -v f="$f" '$1 == f { print $2 }')
         if [ "$rules" = japanese ] && [ -n "$t" ]; then
             printf '%s\t%s\t%s\ttst\t%s\n' "$f" "$rules" "$t" "$g"
         elif [ -n "$re" ] && [ "$ru" = "$rules" ]; then
             printf '%s\t%s\t%s\tRE\t%s\n' "$f" "$rules" "$re" "$g"
+        elif [ "$rules" = chinese ] && [ -n "$eyes" ]; then
+            printf '%s\t%s\t%s\tgnugo-seki\t%s\n' "$f" "$rules" "$(minus "$g" "$eyes")" "$g"
         elif [ "$rules" = chinese ] && [ "$ha" -ge 2 ]; then
             printf '%s\t%s\t%s\tgnugo-hc\t%s\n' "$f" "$rules" "$(minus "$g" "$ha")" "$g"
         else
