@@ -123,6 +123,14 @@ impl Regions {
         }
     }
 
+    /// The region of a point that holds no live stone.
+    pub fn region_of(&self, p: Point) -> Option<usize> {
+        match self.region_id[p.index()] {
+            NONE => None,
+            id => Some(id as usize),
+        }
+    }
+
     /// The live chain of a point that holds a live stone.
     pub fn chain_of(&self, p: Point) -> Option<usize> {
         match self.chain_id[p.index()] {

@@ -20,6 +20,11 @@
 //!    are both short of eyes and share a liberty (a dame point next to both) are in seki:
 //!    neither can fill the shared liberties without putting itself in atari, and since the
 //!    caller judged both alive, neither can be captured.
+//! 4. A chain whose liberties are a single-point eye and liberties shared with a group in seki
+//!    takes its whole group into the seki, until nothing changes: once the enemy fills a shared
+//!    liberty, the chain can only connect through that eye, so the group's second eye was only
+//!    ever half of one (GNU Go's score7, upper right: the hand-checked count gives the group's
+//!    eyes to nobody).
 //!
 //! A group short of eyes next to a group with two eyes is not seki (the strong group could fill
 //! the shared liberties and capture it), so such a group keeps its territory: this avoids
@@ -156,6 +161,45 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
                     seki_group[gw] = true;
                 }
             }
+        }
+    }
+    // 4. A chain whose liberties are one single-point eye and liberties shared with a group
+    //    in seki takes its group into the seki: if the enemy fills a shared liberty, the
+    //    chain can only connect through its eye, and the group keeps one eye less.
+    loop {
+        let mut changed = false;
+        for (chain, (color, stones)) in regions.chains.iter().enumerate() {
+            let root = groups.find(chain);
+            if seki_group[root] {
+                continue;
+            }
+            let mut eye = None;
+            let mut shared = false;
+            let mut other = false;
+            for q in stones.iter().flat_map(|p| p.neighbors(regions.size)) {
+                let Some(r) = regions.region_of(q) else {
+                    continue;
+                };
+                let region = &regions.regions[r];
+                if region.owner() == Some(*color) && region.points.len() == 1 {
+                    other |= eye.is_some_and(|e| e != r);
+                    eye = Some(r);
+                } else if chains_around(regions, q)[color.opponent().index()]
+                    .iter()
+                    .any(|&e| seki_group[groups.find(e)])
+                {
+                    shared = true;
+                } else {
+                    other = true;
+                }
+            }
+            if eye.is_some() && shared && !other {
+                seki_group[root] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
         }
     }
     (0..n).map(|c| seki_group[groups.find(c)]).collect()

@@ -98,7 +98,9 @@ END
 #   score47: R19 (White's seki group Q19-T15), beside the dame T19, T17
 #   score49: T6 (White's seki group P7-T3), beside the dame S8, R7
 #   score52: T17 (White's seki group Q19-T15), beside the dame R19, T19
+#   score7: Q18, R19 and T15 (Black's seki groups in the upper right), beside the dame T19, T17
 SEKI_EYES=$(cat <<'END'
+gnugo/scoring/score7.sgf -3
 gnugo/scoring/score47.sgf 1
 gnugo/scoring/score49.sgf 1
 gnugo/scoring/score52.sgf 1
