@@ -1,9 +1,9 @@
-//! Unit tests of the match runner's pure parts (statistics, clock, command line, scoring rule,
+//! Unit tests of the match runner's pure parts (statistics, clock, scoring rule,
 //! SGF, summary) and of the GTP client against a scripted fake engine.
 
 use super::client::{split_command_line, GtpEngine, GtpError};
 use super::clock::{MatchClock, TimeSettings};
-use super::config::{parse_args, Config, Invocation};
+use super::config::Config;
 use super::play::{
     adjudicate, parse_score, End, GameRecord, Incident, IncidentKind, Outcome, Party,
 };
@@ -157,98 +157,6 @@ fn command_lines_split_like_a_shell() {
     assert!(split_command_line("a\\").is_err());
 }
 
-fn args(line: &str) -> Vec<String> {
-    split_command_line(line).unwrap_or_default()
-}
-
-fn parse(line: &str) -> Result<Config, String> {
-    match parse_args(&args(line), 42)? {
-        Invocation::Match(config) => Ok(*config),
-        Invocation::Help => Err("help".to_string()),
-    }
-}
-
-#[test]
-fn options_parse_with_defaults() {
-    let c = parse("--engine1 'gnugo --level 1' --engine2=gnugo").unwrap();
-    assert_eq!(c.engine1, ["gnugo", "--level", "1"]);
-    assert_eq!(c.engine2, ["gnugo"]);
-    assert_eq!(
-        (c.size, c.komi, c.games, c.parallel, c.seed),
-        (19, 7.5, 1, 1, 42)
-    );
-    assert!(c.alternate);
-    assert_eq!(c.max_moves, 3 * 19 * 19);
-    assert_eq!(c.timeout, Duration::from_secs(60));
-    assert_eq!(c.time, None);
-    assert_eq!(c.referee, None);
-
-    let c = parse(
-        "--black a --white b --size 9 --komi 6.5 --games 10 --threads 2 --seed 7 \
-         --time '60 10 5' --lag 0.25 --timeout 5 --max-moves 100 --sgf-dir out \
-         --referee 'gnugo --mode gtp' --name1 A --name2 B -v --show-stderr",
-    )
-    .unwrap();
-    assert!(!c.alternate, "--black/--white fix the colours");
-    assert_eq!(
-        (c.size, c.komi, c.games, c.parallel, c.seed),
-        (9, 6.5, 10, 2, 7)
-    );
-    assert_eq!(
-        c.time,
-        Some(TimeSettings {
-            main: 60,
-            byo_yomi: 10,
-            stones: 5
-        })
-    );
-    assert_eq!(c.lag, Duration::from_millis(250));
-    assert_eq!(c.max_moves, 100);
-    assert_eq!(
-        c.referee.as_deref(),
-        Some(&["gnugo".to_string(), "--mode".into(), "gtp".into()][..])
-    );
-    assert_eq!(
-        (c.name1.as_deref(), c.name2.as_deref()),
-        (Some("A"), Some("B"))
-    );
-    assert!(c.verbose && c.show_stderr);
-    assert!(parse("--black a --white b --alternate").unwrap().alternate);
-    assert!(
-        !parse("--engine1 a --engine2 b --no-alternate")
-            .unwrap()
-            .alternate
-    );
-    assert_eq!(
-        parse("--engine1 a --engine2 b --size 7").unwrap().max_moves,
-        147
-    );
-}
-
-#[test]
-fn bad_options_are_errors_not_panics() {
-    assert_eq!(parse_args(&args("--help"), 1), Ok(Invocation::Help));
-    for bad in [
-        "",
-        "--engine1 a",
-        "--engine1 a --engine2 b --size 1",
-        "--engine1 a --engine2 b --size 26",
-        "--engine1 a --engine2 b --komi x",
-        "--engine1 a --engine2 b --komi NaN",
-        "--engine1 a --engine2 b --games 0",
-        "--engine1 a --engine2 b --parallel 0",
-        "--engine1 a --engine2 b --timeout 0",
-        "--engine1 a --engine2 b --time '1 2'",
-        "--engine1 a --engine2 b --lag -1",
-        "--engine1 a --engine2 b --bogus",
-        "--engine1 a --engine2",
-        "--engine1 '' --engine2 b",
-        "--engine1 a --engine2 b --alternate=yes",
-    ] {
-        assert!(parse(bad).is_err(), "accepted: {bad:?}");
-    }
-}
-
 #[test]
 fn final_scores_parse_from_blacks_side() {
     assert_eq!(parse_score("B+3.5"), Some(3.5));
@@ -331,7 +239,26 @@ fn colours_follow_the_alternation() {
 
 #[test]
 fn sgf_has_root_properties_and_moves() {
-    let config = parse("--engine1 a --engine2 b --size 5 --komi 0.5").unwrap();
+    let config = Config {
+        engine1: vec!["a".to_string()],
+        engine2: vec!["b".to_string()],
+        referee: None,
+        name1: None,
+        name2: None,
+        games: 1,
+        size: 5,
+        komi: 0.5,
+        alternate: true,
+        max_moves: 75,
+        seed: 1,
+        time: None,
+        lag: Duration::from_millis(500),
+        timeout: Duration::from_secs(60),
+        parallel: 1,
+        sgf_dir: None,
+        show_stderr: false,
+        verbose: false,
+    };
     let r = record(3, false, Outcome::Counted(-3.5));
     let game = sgf_game(&config, &r);
     assert_eq!(game.black_name.as_deref(), Some("Two ]x["));

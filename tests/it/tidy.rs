@@ -22,6 +22,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
     ("bench", &["search", "playout", "game", "board", "geom"]),
     (
+        "cli",
+        &[
+            "gtp", "bench", "referee", "search", "playout", "time", "game", "geom",
+        ],
+    ),
+    (
         "gtp",
         &[
             "referee", "bench", "search", "judge", "time", "sgf", "score", "playout", "game",
