@@ -1,6 +1,8 @@
 //! `Engine`: the state one GTP session acts on, and one method per GTP command that changes or
 //! reads it. Arguments arrive parsed (`commands.rs` does the parsing); methods answer with the
-//! reply text or a `GtpError`.
+//! reply text or a domain error (`IllegalMove`, `game::CannotUndo`, `UnsupportedSize`,
+//! `HandicapError`, `LoadError`), which `gtp::error` maps to the GTP text: the engine knows
+//! nothing of `commands` or of GTP's error texts.
 //!
 //! What lives where: the game (board, record, rules, komi) in `Game`; the time control and both
 //! clocks beside it in `Session`; everything in `Session` is `Clone`, so a command that panics
@@ -16,11 +18,10 @@
 //!
 //! Depends on: game, score, search, time, sgf, board, geom.
 
-use super::commands::GtpError;
 use super::placement;
 use super::Signals;
 use crate::board::{Bitboard, PlayError};
-use crate::game::{handicap, Game, RuleSet, Scoring, MAX_KOMI};
+use crate::game::{handicap, CannotUndo, Game, RuleSet, Scoring, MAX_KOMI};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
 use crate::score::GameResult;
@@ -32,6 +33,33 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// Why `play` refused a move: the rules' reason and, for a superko, the number of the move
+/// after which the position stood before (0: before move 1), when the record tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub reason: PlayError,
+    pub repeats: Option<usize>,
+}
+
+/// `boardsize` of a side outside `MIN_SIZE..=MAX_SIZE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnsupportedSize(pub usize);
+
+/// Why handicap stones were not placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandicapError {
+    /// Handicap stones go on an empty board only.
+    BoardNotEmpty,
+    /// No fixed layout for that number, or fewer than 2, or more than the board holds.
+    InvalidNumberOfStones,
+    /// A point given twice, or one the board refuses.
+    BadVertexList,
+}
+
+/// `loadsgf` could not read, parse or replay the file (the reason is logged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadError;
 
 /// Everything the command line decides for a GTP session. Each field says its default.
 #[derive(Debug, Clone)]
@@ -225,9 +253,9 @@ impl Engine {
 
     // ----- board set-up -----
 
-    pub fn boardsize(&mut self, size: usize) -> Result<(), GtpError> {
+    pub fn boardsize(&mut self, size: usize) -> Result<(), UnsupportedSize> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(GtpError::UnacceptableSize);
+            return Err(UnsupportedSize(size));
         }
         self.session.new_game(size);
         Ok(())
@@ -259,7 +287,7 @@ impl Engine {
 
     // ----- moves -----
 
-    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), GtpError> {
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         let game = &mut self.session.game;
         let result = if self.config.lenient_play {
             game.play_lenient(color, mv)
@@ -272,12 +300,12 @@ impl Engine {
                 PlayError::Superko => self.session.game.repeated_move(color, mv),
                 _ => None,
             };
-            GtpError::IllegalMoveBecause(e, repeats)
+            IllegalMove { reason: e, repeats }
         })
     }
 
-    pub fn undo(&mut self) -> Result<(), GtpError> {
-        self.session.game.undo().map_err(|_| GtpError::CannotUndo)
+    pub fn undo(&mut self) -> Result<(), CannotUndo> {
+        self.session.game.undo()
     }
 
     /// Returns true if and only if `color` may play `mv` under the current rules.
@@ -518,14 +546,14 @@ impl Engine {
     }
 
     /// Places handicap stones for Black; `Err` only when the board is not empty.
-    fn place_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+    fn place_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         self.session
             .game
             .set_handicap(points)
-            .map_err(|_| GtpError::BadVertexList)?;
+            .map_err(|_| HandicapError::BadVertexList)?;
         Ok(())
     }
 
@@ -535,36 +563,36 @@ impl Engine {
         size * size - 1
     }
 
-    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, GtpError> {
+    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         let size = self.session.game.size();
-        let points = handicap::fixed_points(size, n).ok_or(GtpError::InvalidNumberOfStones)?;
+        let points = handicap::fixed_points(size, n).ok_or(HandicapError::InvalidNumberOfStones)?;
         self.place_handicap(&points)?;
         Ok(points)
     }
 
-    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, GtpError> {
+    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         if n < 2 || n > self.max_handicap() {
-            return Err(GtpError::InvalidNumberOfStones);
+            return Err(HandicapError::InvalidNumberOfStones);
         }
         let points = placement::free_handicap(self.session.game.size(), n);
         self.place_handicap(&points)?;
         Ok(points)
     }
 
-    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         if points.len() < 2 || points.len() > self.max_handicap() {
-            return Err(GtpError::InvalidNumberOfStones);
+            return Err(HandicapError::InvalidNumberOfStones);
         }
         let mut seen = Bitboard::default();
         for &p in points {
             if seen.contains(p) {
-                return Err(GtpError::BadVertexList);
+                return Err(HandicapError::BadVertexList);
             }
             seen.insert(p);
         }
@@ -668,18 +696,18 @@ impl Engine {
     /// (`RU`) apply only when the controller chose none (`kgs-rules`, `--rules`): a chosen
     /// ruleset survives `loadsgf` (issue #8). The game is built
     /// aside and swapped in only on success; returns the colour to move.
-    pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, GtpError> {
+    pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, LoadError> {
         let bytes = read_capped(path, sgf::MAX_TEXT_BYTES as u64).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         let record = sgf::parse_bytes(&bytes).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         let session = self.session_from_sgf(&record, move_number).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         self.session = session;
         Ok(self.session.game.to_move())
@@ -898,9 +926,10 @@ mod tests {
         }
     }
 
+    /// The text a client sees after `play` refuses `v` (the reply `? illegal move: …`).
     fn refusal(engine: &mut Engine, color: Color, v: &str) -> String {
         let mv = Move::parse(v, engine.game().size()).unwrap();
-        engine.play(color, mv).unwrap_err().to_string()
+        super::super::error::GtpError::from(engine.play(color, mv).unwrap_err()).to_string()
     }
 
     #[test]
