@@ -993,13 +993,7 @@ mod tests {
 
     #[test]
     fn sgf_rules_names_read_back() {
-        for rules in [
-            RuleSet::Chinese,
-            RuleSet::Japanese,
-            RuleSet::Aga,
-            RuleSet::NewZealand,
-            RuleSet::TrompTaylor,
-        ] {
+        for rules in RuleSet::ALL {
             assert_eq!(sgf_rules_name(rules).parse::<RuleSet>(), Ok(rules));
         }
     }
