@@ -4,8 +4,9 @@
 //! `HandicapError`, `LoadError`), which `gtp::error` maps to the GTP text: the engine knows
 //! nothing of `commands` or of GTP's error texts.
 //!
-//! What lives where: the game (board, record, rules, komi) in `Game`; the time control and both
-//! clocks beside it in `Session`; everything in `Session` is `Clone`, so a command that panics
+//! What lives where: the game (board, record) in `Game`; the ruleset and komi as chosen in
+//! `Terms`, their one owner, which writes the rules and komi in force into `Game` (`apply`, the
+//! only writer); the time control and both clocks beside them in `Session`; everything in `Session` is `Clone`, so a command that panics
 //! half-way can be rolled back (`snapshot`/`restore`). The search tree lives in `Search` and is
 //! rebuilt after a panic.
 //!
@@ -113,28 +114,45 @@ impl Default for Config {
     }
 }
 
+/// The terms of the session's games: the ruleset and the komi, as the command line and the
+/// controller chose them. The one owner of both: `Game` holds the rules and komi in force,
+/// written only by `apply`, so the two can never disagree.
+#[derive(Debug, Clone, Copy)]
+struct Terms {
+    rules: RuleSet,
+    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
+    rules_chosen: bool,
+    /// Set by `komi`, `--komi` or a file's `KM`; `None` means the ruleset's default.
+    komi: Option<f32>,
+}
+
+impl Terms {
+    /// The komi in force: the one set, else the ruleset's default.
+    fn komi(&self) -> f32 {
+        self.komi.unwrap_or_else(|| self.rules.default_komi())
+    }
+
+    /// Gives `game` these rules and this komi.
+    fn apply(&self, game: &mut Game) {
+        game.set_rules(self.rules.rules());
+        game.set_komi(self.komi());
+    }
+}
+
 /// The state a command may change, all of it `Clone` so that a failed command can be undone.
 #[derive(Debug, Clone)]
 struct Session {
     game: Game,
-    rules: RuleSet,
-    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
-    rules_chosen: bool,
-    /// Set by `komi` or `--komi`; `None` means the ruleset's default.
-    komi: Option<f32>,
+    terms: Terms,
     time_control: TimeControl,
     clocks: [Clock; 2],
 }
 
 impl Session {
-    fn komi(&self) -> f32 {
-        self.komi.unwrap_or_else(|| self.rules.default_komi())
-    }
-
-    /// An empty board of side `size` under the current rules, komi and time control.
+    /// An empty board of side `size` under the current terms and time control.
     fn new_game(&mut self, size: usize) {
-        let mut game = Game::new(size, self.rules.rules());
-        game.set_komi(self.komi());
+        let mut game = Game::new(size, self.terms.rules.rules());
+        self.terms.apply(&mut game);
         self.game = game;
         self.clocks = [Clock::new(self.time_control), Clock::new(self.time_control)];
     }
@@ -200,13 +218,15 @@ impl Engine {
         let time_control = TimeControl::None;
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
-            rules: config.rules,
-            rules_chosen: config.rules_chosen,
-            komi: config.komi,
+            terms: Terms {
+                rules: config.rules,
+                rules_chosen: config.rules_chosen,
+                komi: config.komi,
+            },
             time_control,
             clocks: [Clock::new(time_control), Clock::new(time_control)],
         };
-        session.game.set_komi(session.komi());
+        session.terms.apply(&mut session.game);
         Engine {
             search: Search::new(config.search.clone()),
             config,
@@ -267,22 +287,20 @@ impl Engine {
     }
 
     pub fn komi(&mut self, komi: f32) {
-        self.session.komi = Some(komi);
-        self.session.game.set_komi(komi);
+        self.session.terms.komi = Some(komi);
+        self.session.terms.apply(&mut self.session.game);
     }
 
     /// `kgs-rules` / `--rules`: ko rule, suicide, counting and handicap compensation; the
     /// default komi too, unless a komi was set.
     pub fn set_rules(&mut self, rules: RuleSet) {
-        self.session.rules = rules;
-        self.session.rules_chosen = true;
-        self.session.game.set_rules(rules.rules());
-        let komi = self.session.komi();
-        self.session.game.set_komi(komi);
+        self.session.terms.rules = rules;
+        self.session.terms.rules_chosen = true;
+        self.session.terms.apply(&mut self.session.game);
     }
 
     pub fn rules(&self) -> RuleSet {
-        self.session.rules
+        self.session.terms.rules
     }
 
     // ----- moves -----
@@ -726,13 +744,13 @@ impl Engine {
             .rules
             .as_deref()
             .and_then(|r| r.parse::<RuleSet>().ok())
-            .filter(|_| !session.rules_chosen)
+            .filter(|_| !session.terms.rules_chosen)
         {
-            session.rules = rules;
+            session.terms.rules = rules;
         }
         if let Some(komi) = record.komi {
             // Checked as the `komi` command checks it (the SGF reader keeps finite values only).
-            session.komi = Some(komi.clamp(-MAX_KOMI, MAX_KOMI));
+            session.terms.komi = Some(komi.clamp(-MAX_KOMI, MAX_KOMI));
         }
         session.new_game(record.size);
         let game = &mut session.game;
@@ -776,7 +794,7 @@ impl Engine {
         let record = SgfGame {
             size: game.size(),
             komi: Some(game.komi()),
-            rules: Some(sgf_rules_name(self.session.rules).to_string()),
+            rules: Some(sgf_rules_name(self.session.terms.rules).to_string()),
             handicap: game.handicap(),
             setup: Color::BOTH
                 .iter()
@@ -842,7 +860,7 @@ impl Engine {
             "{} to move, komi {}, rules {}, captures: black {} white {}, move {}",
             game.to_move(),
             game.komi(),
-            sgf_rules_name(self.session.rules).to_ascii_lowercase(),
+            sgf_rules_name(self.session.terms.rules).to_ascii_lowercase(),
             game.prisoners(Color::Black),
             game.prisoners(Color::White),
             game.moves().len()
