@@ -29,64 +29,15 @@ const SIGNATURE_PLAYOUTS: usize = 1000;
 /// Playouts between two clock reads: keeps the clock out of the measured work.
 const BATCH: usize = 64;
 
-struct Options {
-    seconds: f64,
-    sizes: Vec<usize>,
-    /// Threads of the second whole-search line (1: no second line).
-    threads: usize,
-}
-
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut opts = Options {
-        seconds: 2.0,
-        sizes: vec![9, 13, 19],
-        threads: std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(search::tree::MAX_THREADS),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--seconds" => {
-                let v = it.next().ok_or("--seconds needs a value")?;
-                opts.seconds = v
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
-                    .ok_or_else(|| format!("bad --seconds value: {v}"))?;
-            }
-            "--size" => {
-                let v = it.next().ok_or("--size needs a value")?;
-                let n = v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (crate::geom::MIN_SIZE..=crate::geom::MAX_SIZE).contains(n))
-                    .ok_or_else(|| format!("bad --size value: {v} (2..=25)"))?;
-                opts.sizes = vec![n];
-            }
-            "--threads" => {
-                let v = it.next().ok_or("--threads needs a value")?;
-                opts.threads = v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=search::tree::MAX_THREADS).contains(n))
-                    .ok_or_else(|| {
-                        format!(
-                            "bad --threads value: {v} (1..={})",
-                            search::tree::MAX_THREADS
-                        )
-                    })?;
-            }
-            "-h" | "--help" => {
-                println!("usage: tengen bench [--seconds S] [--size N] [--threads N]");
-                // Nothing to measure after the usage line.
-                opts.sizes.clear();
-                return Ok(opts);
-            }
-            other => return Err(format!("unknown bench option: {other}")),
-        }
-    }
-    Ok(opts)
+/// What `tengen bench` measures (`cli` parses it from the command line).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Seconds of each measurement. Default 2.
+    pub seconds: f64,
+    /// Board sizes, each measured in turn. Default 9, 13 and 19.
+    pub sizes: Vec<usize>,
+    /// Threads of the second whole-search line (1: no second line). Default: every core.
+    pub threads: usize,
 }
 
 /// CPU time (user + system) of the calling thread so far, from Linux's
@@ -301,11 +252,7 @@ fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Op
 }
 
 /// Runs the benchmark and prints its figures to stdout.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let opts = parse_args(args)?;
-    if opts.sizes.is_empty() {
-        return Ok(());
-    }
+pub fn run(opts: &Options) -> Result<(), String> {
     println!(
         "tengen bench: light and heavy (default playout::Config) playouts from the empty board, 1 thread (the whole search also with {} threads), seed {SEED:#x}, {} s per size",
         opts.threads,
@@ -372,32 +319,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn options_parse_and_reject_bad_values() {
-        let o = parse_args(&args("--seconds 0.5 --size 13")).unwrap();
-        assert_eq!(o.seconds, 0.5);
-        assert_eq!(o.sizes, vec![13]);
-        assert_eq!(parse_args(&args("--threads 3")).unwrap().threads, 3);
-        assert_eq!(parse_args(&[]).unwrap().sizes, vec![9, 13, 19]);
-        for bad in [
-            "--size 1",
-            "--size 26",
-            "--size x",
-            "--seconds -1",
-            "--seconds nan",
-            "--threads 0",
-            "--threads 1000",
-        ] {
-            assert!(parse_args(&args(bad)).is_err(), "{bad}");
-        }
-        assert!(parse_args(&args("--seconds")).is_err());
-        assert!(parse_args(&args("--frobnicate")).is_err());
-    }
 
     #[test]
     fn signature_is_deterministic() {

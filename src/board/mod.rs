@@ -23,8 +23,10 @@
 
 mod bitboard;
 mod chain;
+pub mod diagram;
 
 pub use bitboard::Bitboard;
+pub use diagram::Diagram;
 
 use crate::geom::{Color, Move, Point, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use crate::zobrist;
@@ -566,39 +568,13 @@ impl Position {
             .all(|(c, live)| !live || !c.liberties.is_empty())
     }
 
-    /// Reads a diagram: rows top-down (the first line is the highest row), `X` (or `B`) black,
-    /// `O` (or `W`) white, `.` or `+` empty; spaces are ignored and so are blank lines. The board side is the number
-    /// of rows; every row must have that many points. Black to move, no ko. `None` if the
-    /// diagram is malformed, or if a chain has no liberty.
+    /// The position a diagram draws (see `diagram` for the format; marks are ignored), Black
+    /// to move, no ko. `None` if the diagram is malformed, or if a chain has no liberty.
     pub fn from_diagram(diagram: &str) -> Option<Position> {
-        let rows: Vec<Vec<u8>> = diagram
-            .lines()
-            .map(|l| {
-                l.bytes()
-                    .filter(|b| !b.is_ascii_whitespace())
-                    .collect::<Vec<u8>>()
-            })
-            .filter(|r| !r.is_empty())
-            .collect();
-        let size = rows.len();
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return None;
-        }
-        let mut position = Position::new(size);
-        for (i, row) in rows.iter().enumerate() {
-            if row.len() != size {
-                return None;
-            }
-            for (col, &b) in row.iter().enumerate() {
-                let p = Point::new(col, size - 1 - i);
-                let color = match b {
-                    b'X' | b'x' | b'B' => Color::Black,
-                    b'O' | b'o' | b'W' => Color::White,
-                    b'.' | b'+' => continue,
-                    _ => return None,
-                };
-                position.place_stone(color, p).ok()?;
-            }
+        let diagram = Diagram::parse(diagram).ok()?;
+        let mut position = Position::new(diagram.size);
+        for &(color, p) in &diagram.stones {
+            position.place_stone(color, p).ok()?;
         }
         position.all_chains_have_liberties().then_some(position)
     }

@@ -1,3 +1,4 @@
+use super::diagram::DiagramError;
 use super::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -65,6 +66,31 @@ X . O
         "chain without liberty"
     );
     assert!(Position::from_diagram("X ?\n. .").is_none(), "unknown mark");
+}
+
+#[test]
+fn diagrams_read_marks_spacing_and_refuse_with_a_reason() {
+    let d = Diagram::parse("x O +\nB . w\n. . .").unwrap_err();
+    assert_eq!(d, DiagramError::Character('w'));
+    let d = Diagram::parse("\n  x O +\n  B . o\n\n  . . .\n").unwrap();
+    assert_eq!(d.size, 3);
+    assert_eq!(d.stones_of(Color::Black), [pt("A3", 3), pt("A2", 3)]);
+    assert_eq!(d.stones_of(Color::White), [pt("B3", 3), pt("C2", 3)]);
+    assert_eq!(d.marked, points(&["A3", "C2"], 3));
+    // Packed and spaced rows read alike.
+    assert_eq!(
+        Diagram::parse("XO.\n...\n..."),
+        Diagram::parse("X O .\n. . .\n. . .")
+    );
+    assert_eq!(Diagram::parse("X"), Err(DiagramError::Size(1)));
+    assert_eq!(
+        Diagram::parse(". .\n. . ."),
+        Err(DiagramError::NotSquare { row: 2 })
+    );
+    assert_eq!(
+        DiagramError::NotSquare { row: 2 }.to_string(),
+        "row 2 is not as long as the board"
+    );
 }
 
 #[test]

@@ -81,6 +81,21 @@ impl Game {
         game
     }
 
+    /// A game whose start position is a diagram (`board::diagram`: rows top-down, `X` Black,
+    /// `O` White, `.` empty; marks ignored) set up as stones, Black to move, no moves played.
+    /// `None` if the diagram is malformed or draws a chain without liberties.
+    pub fn from_diagram(diagram: &str, rules: Rules) -> Option<Game> {
+        let position = Position::from_diagram(diagram)?;
+        let mut game = Game::new(position.size(), rules);
+        for color in Color::BOTH {
+            let stones: Vec<Point> = position.stones(color).iter().collect();
+            if !stones.is_empty() {
+                game.setup(color, &stones).ok()?;
+            }
+        }
+        Some(game)
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }

@@ -65,6 +65,15 @@ impl HandicapCompensation {
 }
 
 impl RuleSet {
+    /// Every ruleset, in RULES.md's order: what a test runs "under every ruleset".
+    pub const ALL: [RuleSet; 5] = [
+        RuleSet::Chinese,
+        RuleSet::Japanese,
+        RuleSet::Aga,
+        RuleSet::NewZealand,
+        RuleSet::TrompTaylor,
+    ];
+
     pub fn rules(self) -> Rules {
         use HandicapCompensation as H;
         let (ko, suicide_allowed, scoring, handicap_compensation) = match self {

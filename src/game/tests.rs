@@ -16,15 +16,9 @@ fn mv(name: &str, size: usize) -> Move {
     Move::parse(name, size).expect("test move")
 }
 
-/// A game whose start position is `diagram` (rows top-down, `X` black, `O` white), with
-/// `to_move` to play.
+/// A game whose start position is `diagram` (`board::diagram`), with `to_move` to play.
 fn game(diagram: &str, to_move: Color, rules: Rules) -> Game {
-    let p = Position::from_diagram(diagram).expect("valid test diagram");
-    let mut g = Game::new(p.size(), rules);
-    for color in Color::BOTH {
-        let stones: Vec<Point> = p.stones(color).iter().collect();
-        g.setup(color, &stones).unwrap();
-    }
+    let mut g = Game::from_diagram(diagram, rules).expect("valid test diagram");
     g.set_to_move(to_move).unwrap();
     g
 }
@@ -494,13 +488,7 @@ X O . O .
 #[test]
 fn random_games_undo_exactly_and_hash_stays_exact() {
     let mut rng = SmallRng::seed_from_u64(2024);
-    let sets = [
-        RuleSet::Chinese,
-        RuleSet::Japanese,
-        RuleSet::Aga,
-        RuleSet::NewZealand,
-        RuleSet::TrompTaylor,
-    ];
+    let sets = RuleSet::ALL;
     for (game_no, size) in [5, 7, 9, 5, 3, 9, 13, 4, 6, 2].into_iter().enumerate() {
         let mut g = Game::new(size, rules(sets[game_no % sets.len()]));
         let mut snaps = vec![snapshot(&g)];

@@ -11,7 +11,7 @@
 //!
 //! Depends on: search (Report), geom.
 
-use super::commands::GtpError;
+use super::error::GtpError;
 use crate::geom::{Color, Move, Point};
 use crate::search::{MoveInfo, Report};
 use std::fmt::Write as _;

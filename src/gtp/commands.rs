@@ -9,86 +9,18 @@
 //! Streaming commands (analysis) get the reply's `Stream` and write their lines as the search
 //! goes; they check their arguments before they begin, so a bad one is an ordinary `? ...`.
 //!
-//! Depends on: gtp::engine, gtp::analyze, gtp::wire, game, search, time, geom.
+//! Depends on: gtp::engine, gtp::error, gtp::analyze, gtp::wire, game, search, time, geom.
 
 use super::analyze::{self, Dialect};
 use super::engine::{Engine, GenmoveKind, Status};
+pub use super::error::GtpError;
 use super::wire::{Command, Reply};
 use super::Stream;
-use crate::board::PlayError;
 use crate::game::RuleSet;
 use crate::geom::{Color, Move, Point};
 use crate::time::{self, TimeControl, TimeSettingsError};
-use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-
-/// Why a command failed, with the texts of the GTP specification where it has one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GtpError {
-    UnknownCommand,
-    Syntax,
-    IllegalMove,
-    /// An illegal move and why (`play`): the spec's text followed by the reason.
-    IllegalMoveBecause(PlayError, Option<usize>),
-    UnacceptableSize,
-    CannotUndo,
-    BoardNotEmpty,
-    InvalidNumberOfStones,
-    BadVertexList,
-    CannotLoadFile,
-    CannotWriteFile,
-    UnknownRules,
-    UnknownTimeSystem,
-    BadParameter,
-    /// An analysis option tengen does not know or implement (`avoid`, `allow`, `rootInfo`…).
-    AnalysisOption,
-    Internal,
-}
-
-impl fmt::Display for GtpError {
-    /// The spec's texts; an illegal move with its reason reads `illegal move: occupied`,
-    /// `illegal move: suicide`, `illegal move: ko`, `illegal move: superko: repeats the
-    /// position after move 12` (controllers match the `illegal move` prefix).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let GtpError::IllegalMoveBecause(e, repeats) = self {
-            return match (e, repeats) {
-                (PlayError::Superko, Some(0)) => {
-                    f.write_str("illegal move: superko: repeats the position before move 1")
-                }
-                (PlayError::Superko, Some(n)) => write!(
-                    f,
-                    "illegal move: superko: repeats the position after move {n}"
-                ),
-                (PlayError::Occupied, _) => f.write_str("illegal move: occupied"),
-                (e, _) => write!(f, "illegal move: {e}"),
-            };
-        }
-        f.write_str(match self {
-            GtpError::IllegalMoveBecause(..) => unreachable!("handled above"),
-            GtpError::UnknownCommand => "unknown command",
-            GtpError::Syntax => "syntax error",
-            GtpError::IllegalMove => "illegal move",
-            GtpError::UnacceptableSize => "unacceptable size",
-            GtpError::CannotUndo => "cannot undo",
-            GtpError::BoardNotEmpty => "board not empty",
-            GtpError::InvalidNumberOfStones => "invalid number of stones",
-            GtpError::BadVertexList => "bad vertex list",
-            GtpError::CannotLoadFile => "cannot load file",
-            GtpError::CannotWriteFile => "cannot write file",
-            GtpError::UnknownRules => "unknown rules",
-            GtpError::UnknownTimeSystem => "unknown time system",
-            GtpError::BadParameter => "bad parameter (tengen-param lists the names)",
-            GtpError::AnalysisOption => {
-                "unsupported analysis option (interval, minmoves, maxmoves, avoid and allow but \
-                 not in *-genmove_analyze; kata: ownership, pvVisits)"
-            }
-            GtpError::Internal => "internal error",
-        })
-    }
-}
-
-impl std::error::Error for GtpError {}
 
 type Outcome = Result<String, GtpError>;
 

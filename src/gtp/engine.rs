@@ -1,9 +1,12 @@
 //! `Engine`: the state one GTP session acts on, and one method per GTP command that changes or
 //! reads it. Arguments arrive parsed (`commands.rs` does the parsing); methods answer with the
-//! reply text or a `GtpError`.
+//! reply text or a domain error (`IllegalMove`, `game::CannotUndo`, `UnsupportedSize`,
+//! `HandicapError`, `LoadError`), which `gtp::error` maps to the GTP text: the engine knows
+//! nothing of `commands` or of GTP's error texts.
 //!
-//! What lives where: the game (board, record, rules, komi) in `Game`; the time control and both
-//! clocks beside it in `Session`; everything in `Session` is `Clone`, so a command that panics
+//! What lives where: the game (board, record) in `Game`; the ruleset and komi as chosen in
+//! `Terms`, their one owner, which writes the rules and komi in force into `Game` (`apply`, the
+//! only writer); the time control and both clocks beside them in `Session`; everything in `Session` is `Clone`, so a command that panics
 //! half-way can be rolled back (`snapshot`/`restore`). The search tree lives in `Search` and is
 //! rebuilt after a panic.
 //!
@@ -16,11 +19,10 @@
 //!
 //! Depends on: game, score, search, time, sgf, board, geom.
 
-use super::commands::GtpError;
 use super::placement;
 use super::Signals;
 use crate::board::{Bitboard, PlayError};
-use crate::game::{handicap, Game, RuleSet, Scoring, MAX_KOMI};
+use crate::game::{handicap, CannotUndo, Game, RuleSet, Scoring, MAX_KOMI};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
 use crate::score::GameResult;
@@ -32,6 +34,33 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
+
+/// Why `play` refused a move: the rules' reason and, for a superko, the number of the move
+/// after which the position stood before (0: before move 1), when the record tells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    pub reason: PlayError,
+    pub repeats: Option<usize>,
+}
+
+/// `boardsize` of a side outside `MIN_SIZE..=MAX_SIZE`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnsupportedSize(pub usize);
+
+/// Why handicap stones were not placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandicapError {
+    /// Handicap stones go on an empty board only.
+    BoardNotEmpty,
+    /// No fixed layout for that number, or fewer than 2, or more than the board holds.
+    InvalidNumberOfStones,
+    /// A point given twice, or one the board refuses.
+    BadVertexList,
+}
+
+/// `loadsgf` could not read, parse or replay the file (the reason is logged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadError;
 
 /// Everything the command line decides for a GTP session. Each field says its default.
 #[derive(Debug, Clone)]
@@ -85,28 +114,45 @@ impl Default for Config {
     }
 }
 
+/// The terms of the session's games: the ruleset and the komi, as the command line and the
+/// controller chose them. The one owner of both: `Game` holds the rules and komi in force,
+/// written only by `apply`, so the two can never disagree.
+#[derive(Debug, Clone, Copy)]
+struct Terms {
+    rules: RuleSet,
+    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
+    rules_chosen: bool,
+    /// Set by `komi`, `--komi` or a file's `KM`; `None` means the ruleset's default.
+    komi: Option<f32>,
+}
+
+impl Terms {
+    /// The komi in force: the one set, else the ruleset's default.
+    fn komi(&self) -> f32 {
+        self.komi.unwrap_or_else(|| self.rules.default_komi())
+    }
+
+    /// Gives `game` these rules and this komi.
+    fn apply(&self, game: &mut Game) {
+        game.set_rules(self.rules.rules());
+        game.set_komi(self.komi());
+    }
+}
+
 /// The state a command may change, all of it `Clone` so that a failed command can be undone.
 #[derive(Debug, Clone)]
 struct Session {
     game: Game,
-    rules: RuleSet,
-    /// Set by `kgs-rules` or `--rules`: a file's `RU` no longer applies (as a komi once set).
-    rules_chosen: bool,
-    /// Set by `komi` or `--komi`; `None` means the ruleset's default.
-    komi: Option<f32>,
+    terms: Terms,
     time_control: TimeControl,
     clocks: [Clock; 2],
 }
 
 impl Session {
-    fn komi(&self) -> f32 {
-        self.komi.unwrap_or_else(|| self.rules.default_komi())
-    }
-
-    /// An empty board of side `size` under the current rules, komi and time control.
+    /// An empty board of side `size` under the current terms and time control.
     fn new_game(&mut self, size: usize) {
-        let mut game = Game::new(size, self.rules.rules());
-        game.set_komi(self.komi());
+        let mut game = Game::new(size, self.terms.rules.rules());
+        self.terms.apply(&mut game);
         self.game = game;
         self.clocks = [Clock::new(self.time_control), Clock::new(self.time_control)];
     }
@@ -172,13 +218,15 @@ impl Engine {
         let time_control = TimeControl::None;
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
-            rules: config.rules,
-            rules_chosen: config.rules_chosen,
-            komi: config.komi,
+            terms: Terms {
+                rules: config.rules,
+                rules_chosen: config.rules_chosen,
+                komi: config.komi,
+            },
             time_control,
             clocks: [Clock::new(time_control), Clock::new(time_control)],
         };
-        session.game.set_komi(session.komi());
+        session.terms.apply(&mut session.game);
         Engine {
             search: Search::new(config.search.clone()),
             config,
@@ -225,9 +273,9 @@ impl Engine {
 
     // ----- board set-up -----
 
-    pub fn boardsize(&mut self, size: usize) -> Result<(), GtpError> {
+    pub fn boardsize(&mut self, size: usize) -> Result<(), UnsupportedSize> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(GtpError::UnacceptableSize);
+            return Err(UnsupportedSize(size));
         }
         self.session.new_game(size);
         Ok(())
@@ -239,27 +287,25 @@ impl Engine {
     }
 
     pub fn komi(&mut self, komi: f32) {
-        self.session.komi = Some(komi);
-        self.session.game.set_komi(komi);
+        self.session.terms.komi = Some(komi);
+        self.session.terms.apply(&mut self.session.game);
     }
 
     /// `kgs-rules` / `--rules`: ko rule, suicide, counting and handicap compensation; the
     /// default komi too, unless a komi was set.
     pub fn set_rules(&mut self, rules: RuleSet) {
-        self.session.rules = rules;
-        self.session.rules_chosen = true;
-        self.session.game.set_rules(rules.rules());
-        let komi = self.session.komi();
-        self.session.game.set_komi(komi);
+        self.session.terms.rules = rules;
+        self.session.terms.rules_chosen = true;
+        self.session.terms.apply(&mut self.session.game);
     }
 
     pub fn rules(&self) -> RuleSet {
-        self.session.rules
+        self.session.terms.rules
     }
 
     // ----- moves -----
 
-    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), GtpError> {
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
         let game = &mut self.session.game;
         let result = if self.config.lenient_play {
             game.play_lenient(color, mv)
@@ -272,12 +318,12 @@ impl Engine {
                 PlayError::Superko => self.session.game.repeated_move(color, mv),
                 _ => None,
             };
-            GtpError::IllegalMoveBecause(e, repeats)
+            IllegalMove { reason: e, repeats }
         })
     }
 
-    pub fn undo(&mut self) -> Result<(), GtpError> {
-        self.session.game.undo().map_err(|_| GtpError::CannotUndo)
+    pub fn undo(&mut self) -> Result<(), CannotUndo> {
+        self.session.game.undo()
     }
 
     /// Returns true if and only if `color` may play `mv` under the current rules.
@@ -523,14 +569,14 @@ impl Engine {
     }
 
     /// Places handicap stones for Black; `Err` only when the board is not empty.
-    fn place_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+    fn place_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         self.session
             .game
             .set_handicap(points)
-            .map_err(|_| GtpError::BadVertexList)?;
+            .map_err(|_| HandicapError::BadVertexList)?;
         Ok(())
     }
 
@@ -540,36 +586,36 @@ impl Engine {
         size * size - 1
     }
 
-    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, GtpError> {
+    pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         let size = self.session.game.size();
-        let points = handicap::fixed_points(size, n).ok_or(GtpError::InvalidNumberOfStones)?;
+        let points = handicap::fixed_points(size, n).ok_or(HandicapError::InvalidNumberOfStones)?;
         self.place_handicap(&points)?;
         Ok(points)
     }
 
-    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, GtpError> {
+    pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         if n < 2 || n > self.max_handicap() {
-            return Err(GtpError::InvalidNumberOfStones);
+            return Err(HandicapError::InvalidNumberOfStones);
         }
         let points = placement::free_handicap(self.session.game.size(), n);
         self.place_handicap(&points)?;
         Ok(points)
     }
 
-    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+    pub fn set_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         if !self.board_is_empty() {
-            return Err(GtpError::BoardNotEmpty);
+            return Err(HandicapError::BoardNotEmpty);
         }
         if points.len() < 2 || points.len() > self.max_handicap() {
-            return Err(GtpError::InvalidNumberOfStones);
+            return Err(HandicapError::InvalidNumberOfStones);
         }
         let mut seen = Bitboard::default();
         for &p in points {
             if seen.contains(p) {
-                return Err(GtpError::BadVertexList);
+                return Err(HandicapError::BadVertexList);
             }
             seen.insert(p);
         }
@@ -673,18 +719,18 @@ impl Engine {
     /// (`RU`) apply only when the controller chose none (`kgs-rules`, `--rules`): a chosen
     /// ruleset survives `loadsgf` (issue #8). The game is built
     /// aside and swapped in only on success; returns the colour to move.
-    pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, GtpError> {
+    pub fn loadsgf(&mut self, path: &Path, move_number: Option<usize>) -> Result<Color, LoadError> {
         let bytes = read_capped(path, sgf::MAX_TEXT_BYTES as u64).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         let record = sgf::parse_bytes(&bytes).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         let session = self.session_from_sgf(&record, move_number).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
-            GtpError::CannotLoadFile
+            LoadError
         })?;
         self.session = session;
         Ok(self.session.game.to_move())
@@ -703,13 +749,13 @@ impl Engine {
             .rules
             .as_deref()
             .and_then(|r| r.parse::<RuleSet>().ok())
-            .filter(|_| !session.rules_chosen)
+            .filter(|_| !session.terms.rules_chosen)
         {
-            session.rules = rules;
+            session.terms.rules = rules;
         }
         if let Some(komi) = record.komi {
             // Checked as the `komi` command checks it (the SGF reader keeps finite values only).
-            session.komi = Some(komi.clamp(-MAX_KOMI, MAX_KOMI));
+            session.terms.komi = Some(komi.clamp(-MAX_KOMI, MAX_KOMI));
         }
         session.new_game(record.size);
         let game = &mut session.game;
@@ -753,7 +799,7 @@ impl Engine {
         let record = SgfGame {
             size: game.size(),
             komi: Some(game.komi()),
-            rules: Some(sgf_rules_name(self.session.rules).to_string()),
+            rules: Some(sgf_rules_name(self.session.terms.rules).to_string()),
             handicap: game.handicap(),
             setup: Color::BOTH
                 .iter()
@@ -819,7 +865,7 @@ impl Engine {
             "{} to move, komi {}, rules {}, captures: black {} white {}, move {}",
             game.to_move(),
             game.komi(),
-            sgf_rules_name(self.session.rules).to_ascii_lowercase(),
+            sgf_rules_name(self.session.terms.rules).to_ascii_lowercase(),
             game.prisoners(Color::Black),
             game.prisoners(Color::White),
             game.moves().len()
@@ -903,9 +949,10 @@ mod tests {
         }
     }
 
+    /// The text a client sees after `play` refuses `v` (the reply `? illegal move: …`).
     fn refusal(engine: &mut Engine, color: Color, v: &str) -> String {
         let mv = Move::parse(v, engine.game().size()).unwrap();
-        engine.play(color, mv).unwrap_err().to_string()
+        super::super::error::GtpError::from(engine.play(color, mv).unwrap_err()).to_string()
     }
 
     #[test]
@@ -969,13 +1016,7 @@ mod tests {
 
     #[test]
     fn sgf_rules_names_read_back() {
-        for rules in [
-            RuleSet::Chinese,
-            RuleSet::Japanese,
-            RuleSet::Aga,
-            RuleSet::NewZealand,
-            RuleSet::TrompTaylor,
-        ] {
+        for rules in RuleSet::ALL {
             assert_eq!(sgf_rules_name(rules).parse::<RuleSet>(), Ok(rules));
         }
     }

@@ -24,6 +24,7 @@
 pub mod analyze;
 pub mod commands;
 pub mod engine;
+mod error;
 mod placement;
 pub mod wire;
 

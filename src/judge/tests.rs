@@ -22,17 +22,10 @@ fn picture(game: &Game, judgment: &Judgment) -> String {
     out
 }
 
-/// A game on the position of `diagram` (see `Position::from_diagram`), Black to move.
+/// A game on the position of `diagram` (`board::diagram`), Black to move.
 fn game_of(diagram: &str, rules: RuleSet, komi: f32) -> Game {
-    let pos = Position::from_diagram(diagram).expect("diagram");
-    let mut game = Game::new(pos.size(), rules.rules());
+    let mut game = Game::from_diagram(diagram, rules.rules()).expect("diagram");
     game.set_komi(komi);
-    for color in Color::BOTH {
-        let points: Vec<Point> = pos.stones(color).iter().collect();
-        if !points.is_empty() {
-            game.setup(color, &points).unwrap();
-        }
-    }
     game
 }
 

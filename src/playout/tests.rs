@@ -10,27 +10,13 @@ use rand::{Rng, SeedableRng};
 // ---------------------------------------------------------------------------------------------
 // Pictures
 
-/// A board from a picture: one line per row, top row first; `X` Black, `O` White, `.` empty,
-/// spaces ignored. The picture must be square.
+/// A board from a picture (`board::diagram`: one line per row, top row first; `X` Black, `O`
+/// White, `.` empty, spaces ignored; square).
 pub(super) fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
-    let rows: Vec<Vec<char>> = picture
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let n = rows.len();
-    let mut b = PlayoutBoard::new(n);
-    for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), n, "picture is not square");
-        let r = n - 1 - i;
-        for (col, ch) in row.iter().enumerate() {
-            match ch {
-                'X' => b.setup_stone(Point::new(col, r), Color::Black),
-                'O' => b.setup_stone(Point::new(col, r), Color::White),
-                '.' => {}
-                other => panic!("bad picture character {other}"),
-            }
-        }
+    let diagram = crate::board::Diagram::parse(picture).expect("valid picture");
+    let mut b = PlayoutBoard::new(diagram.size);
+    for &(color, p) in &diagram.stones {
+        b.setup_stone(p, color);
     }
     b.set_to_move(to_move);
     check_invariants(&b);

@@ -29,12 +29,12 @@ impl TimeSettings {
             .collect();
         let [m, b, s] = fields.as_slice() else {
             return Err(format!(
-                "--time wants three numbers \"MAIN BYO_YOMI STONES\", got {text:?}"
+                "three numbers \"MAIN BYO_YOMI STONES\" wanted, got {text:?}"
             ));
         };
         let number = |f: &str| {
             f.parse::<u32>()
-                .map_err(|_| format!("--time: {f:?} is not a whole number"))
+                .map_err(|_| format!("{f:?} is not a whole number"))
         };
         Ok(TimeSettings {
             main: number(m)?,

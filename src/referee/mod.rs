@@ -1,8 +1,8 @@
 //! `tengen match`: plays games between two GTP engines and reports the result.
 //!
-//! Reading order: `run` parses the command line (`config`), starts `--parallel` workers, each
-//! owning one process per engine (`client::GtpEngine`, restarted after a failure) and taking
-//! the next game number from a shared counter; `play::play_game` plays and scores one game
+//! Reading order: `run` takes the `Config` that `cli` parsed from the command line and starts
+//! `--parallel` workers, each owning one process per engine (`client::GtpEngine`, restarted
+//! after a failure) and taking the next game number from a shared counter; `play::play_game` plays and scores one game
 //! into a `GameRecord`; `record` writes its SGF file; `summary` prints the game line as it
 //! finishes and, at the end, the summary with the statistics of `stats`.
 //!
@@ -23,8 +23,11 @@ mod summary;
 #[cfg(test)]
 mod tests;
 
+pub use client::split_command_line;
+pub use clock::TimeSettings;
+pub use config::Config;
+
 use client::{GtpEngine, GtpError};
-use config::{Config, Invocation};
 use play::{GameRecord, Incident, IncidentKind, Party};
 use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -32,19 +35,18 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// Runs the match runner with its command-line arguments.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let default_seed = SystemTime::now()
+/// Plays the match `config` asks for and prints each game and the summary to stdout. An error
+/// is a match that could not run (an engine that cannot start, an unwritable SGF directory).
+pub fn run(config: Config) -> Result<(), String> {
+    Match::new(config).run()
+}
+
+/// The match seed when `--seed` is absent: the clock's seconds, modulo a million (printed in the
+/// match's first line, so a match can be replayed).
+pub fn clock_seed() -> u64 {
+    SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(1, |d| d.as_secs() % 1_000_000);
-    let config = match config::parse_args(args, default_seed)? {
-        Invocation::Help => {
-            print!("{}", config::HELP);
-            return Ok(());
-        }
-        Invocation::Match(config) => config,
-    };
-    Match::new(*config).run()
+        .map_or(1, |d| d.as_secs() % 1_000_000)
 }
 
 /// The state shared by the workers of one match.

@@ -24,57 +24,6 @@ use std::time::{Duration, Instant};
 /// and charged (and then loses on time with its real duration) instead of being cut off.
 const FLAG_GRACE: Duration = Duration::from_millis(100);
 
-/// How a game ended, as the SGF `RE` property writes it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Outcome {
-    /// Counted: Black's area minus White's, komi included (positive = Black wins, 0 = draw).
-    Counted(f32),
-    Resignation {
-        winner: Color,
-    },
-    Time {
-        winner: Color,
-    },
-    /// The loser broke the rules or the protocol (illegal move, crash, no reply…).
-    Forfeit {
-        winner: Color,
-    },
-    /// Nobody could say who won: the engines named different winners and no referee settled
-    /// it. Excluded from the win rate.
-    Disputed,
-}
-
-impl Outcome {
-    /// The winning colour; None for a draw or a disputed game.
-    pub fn winner(&self) -> Option<Color> {
-        match *self {
-            Outcome::Counted(s) => GameResult::Score(s).winner(),
-            Outcome::Resignation { winner }
-            | Outcome::Time { winner }
-            | Outcome::Forfeit { winner } => Some(winner),
-            Outcome::Disputed => None,
-        }
-    }
-
-    /// Returns true if and only if the game counts in the win rate (everything but disputed).
-    pub fn is_decided(&self) -> bool {
-        !matches!(self, Outcome::Disputed)
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `B+3.5`, `W+0.5`, `0`, `B+R`, `W+T`, `B+F`, `?`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Outcome::Counted(s) => GameResult::Score(s).fmt(f),
-            Outcome::Resignation { winner } => GameResult::Resignation { winner }.fmt(f),
-            Outcome::Time { winner } => GameResult::Time { winner }.fmt(f),
-            Outcome::Forfeit { winner } => write!(f, "{}+F", winner.letter()),
-            Outcome::Disputed => f.write_str("?"),
-        }
-    }
-}
-
 /// What brought the game to its end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum End {
@@ -173,7 +122,7 @@ pub struct GameRecord {
     /// Names of engine 1 and engine 2 (for SGF PB/PW).
     pub names: [String; 2],
     pub moves: Vec<(Color, Move)>,
-    pub outcome: Outcome,
+    pub result: GameResult,
     pub end: End,
     pub incidents: Vec<Incident>,
     /// Wall time of the whole game, setup and scoring included.
@@ -205,7 +154,7 @@ impl GameRecord {
 
     /// The engine (0 or 1) that won; None for a draw or a disputed game.
     pub fn winning_engine(&self) -> Option<usize> {
-        self.outcome.winner().map(|c| self.engine_of(c))
+        self.result.winner().map(|c| self.engine_of(c))
     }
 
     /// A game that could not be played because engine `e` failed before the first move.
@@ -227,7 +176,7 @@ impl GameRecord {
             engine1_black,
             names,
             moves: Vec::new(),
-            outcome: Outcome::Disputed,
+            result: GameResult::Unknown,
             end: End::Forfeit,
             incidents: Vec::new(),
             duration: Duration::ZERO,
@@ -238,7 +187,7 @@ impl GameRecord {
 
     /// Engine `e` loses the game by forfeit because of `incident`.
     fn forfeit(&mut self, e: usize, incident: Incident) {
-        self.outcome = Outcome::Forfeit {
+        self.result = GameResult::Forfeit {
             winner: self.color_of(e).opponent(),
         };
         self.end = End::Forfeit;
@@ -261,20 +210,14 @@ pub fn incident_of(party: Party, error: &GtpError, refused: IncidentKind) -> Inc
     }
 }
 
-/// Parses a `final_score` reply: `B+3.5`, `W+0.5`, `0` (also `Draw`, `jigo`, `B+0`), in any
-/// case. Returns the score from Black's side; None for anything else (`B+R`, `?`, garbage).
-pub fn parse_score(text: &str) -> Option<f32> {
-    let word = text.split_whitespace().next()?;
-    if word == "0" || word.eq_ignore_ascii_case("draw") || word.eq_ignore_ascii_case("jigo") {
-        return Some(0.0);
+/// The count in a `final_score` reply (its first word, as `GameResult` parses it: `B+3.5`,
+/// `W+0.5`, `0`, `Draw`…), from Black's side; None for anything that is not a count (`B+R`,
+/// `?`, garbage).
+pub fn counted(reply: &str) -> Option<f32> {
+    match reply.split_whitespace().next()?.parse() {
+        Ok(GameResult::Score(score)) => Some(score),
+        _ => None,
     }
-    let (color, margin) = word.split_once('+')?;
-    let color: Color = color.parse().ok()?;
-    let margin: f32 = margin.parse().ok()?;
-    if !margin.is_finite() || margin < 0.0 {
-        return None;
-    }
-    Some(color.sign() as f32 * margin)
 }
 
 /// Which side a count favours: 1 Black, -1 White, 0 draw.
@@ -292,13 +235,13 @@ fn side(score: f32) -> i32 {
 /// engines' `final_score` answers (None = no usable answer): the same winner from both → that
 /// result, with the smaller margin (the one both sides concede); one answer → it stands; two
 /// different winners or no answer → disputed.
-pub fn adjudicate(answers: [Option<f32>; 2]) -> Outcome {
+pub fn adjudicate(answers: [Option<f32>; 2]) -> GameResult {
     match answers {
         [Some(a), Some(b)] if side(a) == side(b) => {
-            Outcome::Counted(if a.abs() <= b.abs() { a } else { b })
+            GameResult::Score(if a.abs() <= b.abs() { a } else { b })
         }
-        [Some(_), Some(_)] | [None, None] => Outcome::Disputed,
-        [Some(s), None] | [None, Some(s)] => Outcome::Counted(s),
+        [Some(_), Some(_)] | [None, None] => GameResult::Unknown,
+        [Some(s), None] | [None, Some(s)] => GameResult::Score(s),
     }
 }
 
@@ -318,7 +261,7 @@ pub fn play_game(
     let end = play_moves(config, &mut record, &mut engines);
     record.end = end;
     if end.needs_count() {
-        record.outcome = score_game(config, &mut record, &mut engines, referee);
+        record.result = score_game(config, &mut record, &mut engines, referee);
     }
     record.duration = started.elapsed();
     record
@@ -379,7 +322,7 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
         record.think[e] += took;
         record.n_genmoves[e] += 1;
         let lost_on_time = |record: &mut GameRecord, detail: String| {
-            record.outcome = Outcome::Time {
+            record.result = GameResult::Time {
                 winner: to_move.opponent(),
             };
             record.incidents.push(Incident {
@@ -420,7 +363,7 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
 
         let word = reply.split_whitespace().next().unwrap_or("");
         if word.eq_ignore_ascii_case("resign") {
-            record.outcome = Outcome::Resignation {
+            record.result = GameResult::Resignation {
                 winner: to_move.opponent(),
             };
             return End::Resignation;
@@ -472,15 +415,15 @@ fn score_game(
     record: &mut GameRecord,
     engines: &mut [&mut GtpEngine; 2],
     referee: Option<&mut GtpEngine>,
-) -> Outcome {
+) -> GameResult {
     if let Some(referee) = referee {
         return match referee_score(config, &record.moves, referee) {
-            Ok(score) => Outcome::Counted(score),
+            Ok(score) => GameResult::Score(score),
             Err(detail) => {
                 record
                     .incidents
                     .push(incident(Party::Referee, IncidentKind::Referee, detail));
-                Outcome::Disputed
+                GameResult::Unknown
             }
         };
     }
@@ -488,7 +431,7 @@ fn score_game(
     let mut texts = [String::new(), String::new()];
     for e in 0..2 {
         match engines[e].send("final_score", config.timeout) {
-            Ok(text) => match parse_score(&text) {
+            Ok(text) => match counted(&text) {
                 Some(score) => {
                     answers[e] = Some(score);
                     texts[e] = text;
@@ -507,7 +450,7 @@ fn score_game(
         }
     }
     let outcome = adjudicate(answers);
-    if outcome == Outcome::Disputed && answers.iter().all(Option::is_some) {
+    if outcome == GameResult::Unknown && answers.iter().all(Option::is_some) {
         record.incidents.push(incident(
             Party::Engines,
             IncidentKind::Disagreement,
@@ -541,5 +484,5 @@ fn referee_score(
     let text = referee
         .send("final_score", config.timeout)
         .map_err(|e| e.to_string())?;
-    parse_score(&text).ok_or_else(|| format!("final_score answered {text:?}"))
+    counted(&text).ok_or_else(|| format!("final_score answered {text:?}"))
 }

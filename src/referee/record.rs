@@ -22,7 +22,7 @@ pub fn sgf_game(config: &Config, record: &GameRecord) -> SgfGame {
         setup: Vec::new(),
         to_play: None,
         moves: record.moves.clone(),
-        result: Some(record.outcome.to_string()),
+        result: Some(record.result.to_string()),
         black_name: Some(record.names[black].clone()),
         white_name: Some(record.names[1 - black].clone()),
         date: today(),

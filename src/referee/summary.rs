@@ -15,7 +15,7 @@ use std::time::Duration;
 pub fn game_line(record: &GameRecord, n_games: usize) -> String {
     let black = record.engine_of(Color::Black) + 1;
     let white = record.engine_of(Color::White) + 1;
-    let verdict = match (record.outcome.is_decided(), record.winning_engine()) {
+    let verdict = match (record.result.is_decided(), record.winning_engine()) {
         (false, _) => "disputed".to_string(),
         (true, None) => "draw".to_string(),
         (true, Some(e)) => format!("engine{} wins", e + 1),
@@ -23,7 +23,7 @@ pub fn game_line(record: &GameRecord, n_games: usize) -> String {
     let mut line = format!(
         "game {}/{n_games}: B engine{black}, W engine{white}: {} ({verdict}), {} move{}, {:.1} s",
         record.number,
-        record.outcome,
+        record.result,
         record.moves.len(),
         if record.moves.len() == 1 { "" } else { "s" },
         record.duration.as_secs_f64()
@@ -83,9 +83,9 @@ pub fn summarize(records: &[GameRecord]) -> Summary {
     let mut n_genmoves = [0; 2];
     let mut incidents = Vec::new();
     for record in &records {
-        if !record.outcome.is_decided() {
+        if !record.result.is_decided() {
             n_disputed += 1;
-        } else if let Some(color) = record.outcome.winner() {
+        } else if let Some(color) = record.result.winner() {
             wins[record.engine_of(color)][color.index()] += 1;
         } else {
             draws += 1;

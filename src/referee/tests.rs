@@ -1,16 +1,15 @@
-//! Unit tests of the match runner's pure parts (statistics, clock, command line, scoring rule,
+//! Unit tests of the match runner's pure parts (statistics, clock, scoring rule,
 //! SGF, summary) and of the GTP client against a scripted fake engine.
 
 use super::client::{split_command_line, GtpEngine, GtpError};
 use super::clock::{MatchClock, TimeSettings};
-use super::config::{parse_args, Config, Invocation};
-use super::play::{
-    adjudicate, parse_score, End, GameRecord, Incident, IncidentKind, Outcome, Party,
-};
+use super::config::Config;
+use super::play::{adjudicate, counted, End, GameRecord, Incident, IncidentKind, Party};
 use super::record::{civil_from_days, sgf_game};
 use super::stats::{elo_diff, elo_from_rate, format_elo, wilson_interval, win_rate, Z_95};
 use super::summary::{game_line, render, summarize};
 use crate::geom::{Color, Move, Point};
+use crate::score::GameResult;
 use std::time::Duration;
 
 fn close(a: f64, b: f64, eps: f64) -> bool {
@@ -157,149 +156,42 @@ fn command_lines_split_like_a_shell() {
     assert!(split_command_line("a\\").is_err());
 }
 
-fn args(line: &str) -> Vec<String> {
-    split_command_line(line).unwrap_or_default()
-}
-
-fn parse(line: &str) -> Result<Config, String> {
-    match parse_args(&args(line), 42)? {
-        Invocation::Match(config) => Ok(*config),
-        Invocation::Help => Err("help".to_string()),
-    }
-}
-
-#[test]
-fn options_parse_with_defaults() {
-    let c = parse("--engine1 'gnugo --level 1' --engine2=gnugo").unwrap();
-    assert_eq!(c.engine1, ["gnugo", "--level", "1"]);
-    assert_eq!(c.engine2, ["gnugo"]);
-    assert_eq!(
-        (c.size, c.komi, c.games, c.parallel, c.seed),
-        (19, 7.5, 1, 1, 42)
-    );
-    assert!(c.alternate);
-    assert_eq!(c.max_moves, 3 * 19 * 19);
-    assert_eq!(c.timeout, Duration::from_secs(60));
-    assert_eq!(c.time, None);
-    assert_eq!(c.referee, None);
-
-    let c = parse(
-        "--black a --white b --size 9 --komi 6.5 --games 10 --threads 2 --seed 7 \
-         --time '60 10 5' --lag 0.25 --timeout 5 --max-moves 100 --sgf-dir out \
-         --referee 'gnugo --mode gtp' --name1 A --name2 B -v --show-stderr",
-    )
-    .unwrap();
-    assert!(!c.alternate, "--black/--white fix the colours");
-    assert_eq!(
-        (c.size, c.komi, c.games, c.parallel, c.seed),
-        (9, 6.5, 10, 2, 7)
-    );
-    assert_eq!(
-        c.time,
-        Some(TimeSettings {
-            main: 60,
-            byo_yomi: 10,
-            stones: 5
-        })
-    );
-    assert_eq!(c.lag, Duration::from_millis(250));
-    assert_eq!(c.max_moves, 100);
-    assert_eq!(
-        c.referee.as_deref(),
-        Some(&["gnugo".to_string(), "--mode".into(), "gtp".into()][..])
-    );
-    assert_eq!(
-        (c.name1.as_deref(), c.name2.as_deref()),
-        (Some("A"), Some("B"))
-    );
-    assert!(c.verbose && c.show_stderr);
-    assert!(parse("--black a --white b --alternate").unwrap().alternate);
-    assert!(
-        !parse("--engine1 a --engine2 b --no-alternate")
-            .unwrap()
-            .alternate
-    );
-    assert_eq!(
-        parse("--engine1 a --engine2 b --size 7").unwrap().max_moves,
-        147
-    );
-}
-
-#[test]
-fn bad_options_are_errors_not_panics() {
-    assert_eq!(parse_args(&args("--help"), 1), Ok(Invocation::Help));
-    for bad in [
-        "",
-        "--engine1 a",
-        "--engine1 a --engine2 b --size 1",
-        "--engine1 a --engine2 b --size 26",
-        "--engine1 a --engine2 b --komi x",
-        "--engine1 a --engine2 b --komi NaN",
-        "--engine1 a --engine2 b --games 0",
-        "--engine1 a --engine2 b --parallel 0",
-        "--engine1 a --engine2 b --timeout 0",
-        "--engine1 a --engine2 b --time '1 2'",
-        "--engine1 a --engine2 b --lag -1",
-        "--engine1 a --engine2 b --bogus",
-        "--engine1 a --engine2",
-        "--engine1 '' --engine2 b",
-        "--engine1 a --engine2 b --alternate=yes",
-    ] {
-        assert!(parse(bad).is_err(), "accepted: {bad:?}");
-    }
-}
-
 #[test]
 fn final_scores_parse_from_blacks_side() {
-    assert_eq!(parse_score("B+3.5"), Some(3.5));
-    assert_eq!(parse_score("w+0.5"), Some(-0.5));
-    assert_eq!(parse_score("W+23.5\n"), Some(-23.5));
-    assert_eq!(parse_score("0"), Some(0.0));
-    assert_eq!(parse_score("Draw"), Some(0.0));
-    assert_eq!(parse_score("B+0"), Some(0.0));
-    for bad in ["", "B+R", "W+", "B-3", "X+1", "B+inf", "B+-1", "seki"] {
-        assert_eq!(parse_score(bad), None, "{bad:?}");
+    // The forms themselves are `GameResult`'s (score::result); a reply counts only as a count.
+    assert_eq!(counted("B+3.5"), Some(3.5));
+    assert_eq!(counted("W+3.5 (with 2 dead stones)"), Some(-3.5));
+    assert_eq!(counted("w+0.5"), Some(-0.5));
+    assert_eq!(counted("W+23.5\n"), Some(-23.5));
+    assert_eq!(counted("0"), Some(0.0));
+    assert_eq!(counted("Draw"), Some(0.0));
+    assert_eq!(counted("B+0"), Some(0.0));
+    for bad in [
+        "", "B+R", "W+T", "?", "W+", "B-3", "X+1", "B+inf", "B+-1", "seki",
+    ] {
+        assert_eq!(counted(bad), None, "{bad:?}");
     }
 }
 
 #[test]
 fn adjudication_policy() {
     // Same winner: the smaller margin stands.
-    assert_eq!(adjudicate([Some(3.5), Some(5.5)]), Outcome::Counted(3.5));
-    assert_eq!(adjudicate([Some(-7.5), Some(-0.5)]), Outcome::Counted(-0.5));
-    assert_eq!(adjudicate([Some(0.0), Some(0.0)]), Outcome::Counted(0.0));
-    // Different winners, or nobody counts: disputed.
-    assert_eq!(adjudicate([Some(0.5), Some(-0.5)]), Outcome::Disputed);
-    assert_eq!(adjudicate([Some(0.0), Some(-0.5)]), Outcome::Disputed);
-    assert_eq!(adjudicate([None, None]), Outcome::Disputed);
-    // One answer stands alone.
-    assert_eq!(adjudicate([None, Some(-2.5)]), Outcome::Counted(-2.5));
-    assert_eq!(adjudicate([Some(1.5), None]), Outcome::Counted(1.5));
-}
-
-#[test]
-fn outcomes_print_as_sgf_results() {
-    let w = Color::White;
-    assert_eq!(Outcome::Counted(2.5).to_string(), "B+2.5");
-    assert_eq!(Outcome::Counted(-0.5).to_string(), "W+0.5");
-    assert_eq!(Outcome::Counted(0.0).to_string(), "0");
-    assert_eq!(Outcome::Resignation { winner: w }.to_string(), "W+R");
+    assert_eq!(adjudicate([Some(3.5), Some(5.5)]), GameResult::Score(3.5));
     assert_eq!(
-        Outcome::Time {
-            winner: Color::Black
-        }
-        .to_string(),
-        "B+T"
+        adjudicate([Some(-7.5), Some(-0.5)]),
+        GameResult::Score(-0.5)
     );
-    assert_eq!(Outcome::Forfeit { winner: w }.to_string(), "W+F");
-    assert_eq!(Outcome::Disputed.to_string(), "?");
-    assert_eq!(Outcome::Counted(0.0).winner(), None);
-    assert!(Outcome::Counted(0.0).is_decided());
-    assert!(!Outcome::Disputed.is_decided());
-    assert_eq!(Outcome::Forfeit { winner: w }.winner(), Some(w));
+    assert_eq!(adjudicate([Some(0.0), Some(0.0)]), GameResult::Score(0.0));
+    // Different winners, or nobody counts: disputed.
+    assert_eq!(adjudicate([Some(0.5), Some(-0.5)]), GameResult::Unknown);
+    assert_eq!(adjudicate([Some(0.0), Some(-0.5)]), GameResult::Unknown);
+    assert_eq!(adjudicate([None, None]), GameResult::Unknown);
+    // One answer stands alone.
+    assert_eq!(adjudicate([None, Some(-2.5)]), GameResult::Score(-2.5));
+    assert_eq!(adjudicate([Some(1.5), None]), GameResult::Score(1.5));
 }
 
-fn record(number: usize, engine1_black: bool, outcome: Outcome) -> GameRecord {
+fn record(number: usize, engine1_black: bool, result: GameResult) -> GameRecord {
     GameRecord {
         number,
         engine1_black,
@@ -310,7 +202,7 @@ fn record(number: usize, engine1_black: bool, outcome: Outcome) -> GameRecord {
             (Color::Black, Move::Pass),
             (Color::White, Move::Pass),
         ],
-        outcome,
+        result,
         end: End::TwoPasses,
         incidents: Vec::new(),
         duration: Duration::from_millis(1500),
@@ -321,18 +213,37 @@ fn record(number: usize, engine1_black: bool, outcome: Outcome) -> GameRecord {
 
 #[test]
 fn colours_follow_the_alternation() {
-    let r = record(1, false, Outcome::Counted(-3.5));
+    let r = record(1, false, GameResult::Score(-3.5));
     assert_eq!(r.color_of(0), Color::White);
     assert_eq!(r.engine_of(Color::Black), 1);
     assert_eq!(r.winning_engine(), Some(0));
-    let r = record(2, true, Outcome::Counted(-3.5));
+    let r = record(2, true, GameResult::Score(-3.5));
     assert_eq!(r.winning_engine(), Some(1));
 }
 
 #[test]
 fn sgf_has_root_properties_and_moves() {
-    let config = parse("--engine1 a --engine2 b --size 5 --komi 0.5").unwrap();
-    let r = record(3, false, Outcome::Counted(-3.5));
+    let config = Config {
+        engine1: vec!["a".to_string()],
+        engine2: vec!["b".to_string()],
+        referee: None,
+        name1: None,
+        name2: None,
+        games: 1,
+        size: 5,
+        komi: 0.5,
+        alternate: true,
+        max_moves: 75,
+        seed: 1,
+        time: None,
+        lag: Duration::from_millis(500),
+        timeout: Duration::from_secs(60),
+        parallel: 1,
+        sgf_dir: None,
+        show_stderr: false,
+        verbose: false,
+    };
+    let r = record(3, false, GameResult::Score(-3.5));
     let game = sgf_game(&config, &r);
     assert_eq!(game.black_name.as_deref(), Some("Two ]x["));
     assert_eq!(game.white_name.as_deref(), Some("One"));
@@ -371,7 +282,7 @@ fn dates_from_days_since_the_epoch() {
 
 #[test]
 fn summary_counts_wins_by_engine_and_colour() {
-    let mut disputed = record(4, true, Outcome::Disputed);
+    let mut disputed = record(4, true, GameResult::Unknown);
     disputed.incidents.push(Incident {
         party: Party::Engines,
         kind: IncidentKind::Disagreement,
@@ -380,7 +291,7 @@ fn summary_counts_wins_by_engine_and_colour() {
     let mut forfeit = record(
         5,
         false,
-        Outcome::Forfeit {
+        GameResult::Forfeit {
             winner: Color::Black,
         },
     );
@@ -392,15 +303,15 @@ fn summary_counts_wins_by_engine_and_colour() {
     });
     let records = vec![
         forfeit,
-        record(1, true, Outcome::Counted(2.5)), // e1 black wins
+        record(1, true, GameResult::Score(2.5)), // e1 black wins
         record(
             2,
             false,
-            Outcome::Resignation {
+            GameResult::Resignation {
                 winner: Color::White,
             },
         ), // e1 white wins
-        record(3, true, Outcome::Counted(0.0)), // draw
+        record(3, true, GameResult::Score(0.0)), // draw
         disputed,
     ];
     let s = summarize(&records);
@@ -441,12 +352,12 @@ fn summary_counts_wins_by_engine_and_colour() {
 
 #[test]
 fn game_lines_name_colours_result_and_errors() {
-    let r = record(2, false, Outcome::Counted(-3.5));
+    let r = record(2, false, GameResult::Score(-3.5));
     assert_eq!(
         game_line(&r, 10),
         "game 2/10: B engine2, W engine1: W+3.5 (engine1 wins), 4 moves, 1.5 s"
     );
-    let mut r = record(7, true, Outcome::Disputed);
+    let mut r = record(7, true, GameResult::Unknown);
     r.end = End::MoveCap;
     r.incidents.push(Incident {
         party: Party::Engine(1),

@@ -21,7 +21,7 @@ mod tests;
 
 pub use area::{area, AreaCount};
 pub use benson::{unconditional, Unconditional};
-pub use result::GameResult;
+pub use result::{GameResult, ParseGameResultError};
 pub(crate) use territory::Groups;
 pub use territory::{seki_stones, territory, TerritoryCount};
 

@@ -4,50 +4,15 @@
 //! `x` / `o` stones judged dead, `.` empty.
 
 use super::*;
+use crate::board::Diagram;
 use crate::game::RuleSet;
 use crate::geom::{Move, Point};
 
-fn parse(diagram: &str) -> (usize, Vec<(Color, Point)>, Bitboard) {
-    let rows: Vec<Vec<char>> = diagram
-        .lines()
-        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
-        .filter(|r| !r.is_empty())
-        .collect();
-    let size = rows.len();
-    let mut stones = Vec::new();
-    let mut dead = Bitboard::default();
-    for (i, row) in rows.iter().enumerate() {
-        assert_eq!(row.len(), size, "diagram is not square");
-        for (col, &ch) in row.iter().enumerate() {
-            let p = Point::new(col, size - 1 - i);
-            let color = match ch {
-                'X' | 'x' => Color::Black,
-                'O' | 'o' => Color::White,
-                '.' => continue,
-                _ => panic!("unexpected {ch:?} in diagram"),
-            };
-            stones.push((color, p));
-            if ch.is_lowercase() {
-                dead.insert(p);
-            }
-        }
-    }
-    (size, stones, dead)
-}
-
-/// A game set up from `diagram`, and its dead stones.
+/// A game set up from `diagram` (`board::diagram`), and its dead stones: the lowercase ones.
 fn game(diagram: &str, rules: RuleSet, komi: f32) -> (Game, Bitboard) {
-    let (size, stones, dead) = parse(diagram);
-    let mut game = Game::new(size, rules.rules());
+    let dead = Diagram::parse(diagram).expect("valid diagram").marked;
+    let mut game = Game::from_diagram(diagram, rules.rules()).expect("valid setup");
     game.set_komi(komi);
-    for color in Color::BOTH {
-        let points: Vec<Point> = stones
-            .iter()
-            .filter(|(c, _)| *c == color)
-            .map(|&(_, p)| p)
-            .collect();
-        game.setup(color, &points).expect("valid setup");
-    }
     (game, dead)
 }
 
@@ -265,13 +230,7 @@ fn handicap_compensation_by_rules() {
 
 #[test]
 fn swapping_colors_negates_the_score() {
-    let rulesets = [
-        RuleSet::Chinese,
-        RuleSet::Japanese,
-        RuleSet::Aga,
-        RuleSet::NewZealand,
-        RuleSet::TrompTaylor,
-    ];
+    let rulesets = RuleSet::ALL;
     for diagram in [DAME, SEKI_NO_EYES, SEKI_ONE_EYE_EACH, DEAD_IN_TERRITORY] {
         for rules in rulesets {
             let (game, dead) = game(diagram, rules, 0.0);

@@ -1,28 +1,11 @@
 use super::*;
 use crate::game::{RuleSet, Rules};
 
-/// A game from a diagram (rows top-down, `X` Black, `O` White, `.` empty) set up as stones,
-/// with `to_move` to play.
+/// A game from a diagram (`board::diagram`: rows top-down, `X` Black, `O` White, `.` empty)
+/// set up as stones, with `to_move` to play (White after a pass of Black's).
 pub(super) fn game(diagram: &str, komi: f32, to_move: Color) -> Game {
-    let rows: Vec<&str> = diagram
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let size = rows.len();
-    let mut g = Game::new(size, Rules::default());
+    let mut g = Game::from_diagram(diagram, Rules::default()).expect("valid test diagram");
     g.set_komi(komi);
-    for (i, row) in rows.iter().enumerate() {
-        let r = size - 1 - i;
-        for (c, ch) in row.split_whitespace().enumerate() {
-            let color = match ch {
-                "X" => Color::Black,
-                "O" => Color::White,
-                _ => continue,
-            };
-            g.setup(color, &[Point::new(c, r)]).unwrap();
-        }
-    }
     if to_move == Color::White {
         g.try_play(Color::Black, Move::Pass).unwrap();
     }

@@ -192,7 +192,7 @@ proptest! {
                 }
             }
         }
-        for rules in [RuleSet::Chinese, RuleSet::Japanese, RuleSet::Aga, RuleSet::NewZealand, RuleSet::TrompTaylor] {
+        for rules in RuleSet::ALL {
             let a = set_up(size, rules, &stones);
             let b = set_up(size, rules, &swapped);
             let (sa, sb) = (score::score(&a, &dead), score::score(&b, &dead));

@@ -22,6 +22,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
     ("bench", &["search", "playout", "game", "board", "geom"]),
     (
+        "cli",
+        &[
+            "gtp", "bench", "referee", "search", "playout", "time", "game", "geom",
+        ],
+    ),
+    (
         "gtp",
         &[
             "referee", "bench", "search", "judge", "time", "sgf", "score", "playout", "game",
@@ -157,5 +163,25 @@ fn only_the_front_ends_write_to_stdout() {
             "{}: randomness below main comes from a seeded generator passed in",
             file.display()
         );
+    }
+}
+
+/// Inside `gtp`, the command table uses the engine and never the other way round: the engine
+/// answers with domain errors (`IllegalMove`, `CannotUndo`, …) and `gtp::error` maps them to the
+/// GTP texts. `analyze` parses arguments for the table and does not use it either.
+#[test]
+fn the_gtp_engine_does_not_use_the_command_table() {
+    let gtp = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gtp");
+    for (file, banned) in [
+        ("engine.rs", &["commands::", "GtpError", "error::"][..]),
+        ("analyze.rs", &["commands::"]),
+        ("error.rs", &["commands::"]),
+    ] {
+        let text = fs::read_to_string(gtp.join(file)).unwrap();
+        // The unit tests below `#[cfg(test)]` may check the texts a client sees.
+        let code = code_of(text.split("#[cfg(test)]").next().unwrap());
+        for bad in banned {
+            assert!(!code.contains(bad), "src/gtp/{file} uses {bad}");
+        }
     }
 }

@@ -1,0 +1,326 @@
+use super::*;
+use crate::referee::TimeSettings;
+
+/// The words of `line` after the program name, split as a shell would.
+fn argv(line: &str) -> Vec<String> {
+    let mut words = vec!["tengen".to_string()];
+    words.extend(referee::split_command_line(line).unwrap_or_default());
+    words
+}
+
+fn engine(line: &str) -> Result<(gtp::Config, bool), clap::Error> {
+    match parse_with_seed(argv(line), 42)? {
+        Invocation::Serve { config, verbose } => Ok((*config, verbose)),
+        other => panic!("{line:?} is not the engine: {other:?}"),
+    }
+}
+
+fn bench(line: &str) -> Result<bench::Options, clap::Error> {
+    match parse_with_seed(argv(&format!("bench {line}")), 42)? {
+        Invocation::Bench(options) => Ok(options),
+        other => panic!("{line:?} is not the bench: {other:?}"),
+    }
+}
+
+fn match_config(line: &str) -> Result<referee::Config, clap::Error> {
+    match parse_with_seed(argv(&format!("match {line}")), 42)? {
+        Invocation::Match(config) => Ok(*config),
+        other => panic!("{line:?} is not a match: {other:?}"),
+    }
+}
+
+/// The reason clap gives for refusing `line`, which must be an error (not help).
+fn refusal(result: Result<impl std::fmt::Debug, clap::Error>, line: &str) -> String {
+    let e = result.expect_err(line);
+    assert!(e.use_stderr(), "{line:?} is not an error: {e}");
+    e.to_string()
+}
+
+#[test]
+fn no_option_is_the_engines_own_defaults() {
+    let (config, verbose) = engine("").unwrap();
+    let mut expected = gtp::Config::default();
+    expected.search.threads = default_threads();
+    assert_eq!(format!("{config:?}"), format!("{expected:?}"));
+    assert!(!verbose);
+    assert!(!config.rules_chosen);
+}
+
+#[test]
+fn every_engine_option_reaches_the_config() {
+    let (c, verbose) = engine(
+        "--rules japanese --komi -5.5 --size 9 --playouts 500 --time-per-move 2.5 \
+         --default-playouts 77 --max-move-time 30 --lag-margin=0.25 --resign-threshold 0.2 \
+         --lenient-play --param prior_even=3 --param=prior_capture=7 --seed 9 --threads 1 \
+         --max-memory 64 --ponder --playout-policy light --gtp-log /tmp/x.log -v",
+    )
+    .unwrap();
+    assert_eq!(c.rules, RuleSet::Japanese);
+    assert!(c.rules_chosen);
+    assert_eq!(c.komi, Some(-5.5));
+    assert_eq!(c.board_size, 9);
+    assert_eq!(c.playouts, Some(500));
+    assert_eq!(c.time_per_move, Some(Duration::from_millis(2500)));
+    assert_eq!(c.default_playouts, 77);
+    assert_eq!(c.budget.max_move_time, Duration::from_secs(30));
+    assert_eq!(c.budget.lag_margin, Duration::from_millis(250));
+    assert_eq!(c.search.resign_threshold, Some(0.2));
+    assert!(c.lenient_play && c.ponder && verbose);
+    let params = c.search.params();
+    let value = |name: &str| params.iter().find(|(n, _)| *n == name).unwrap().1;
+    assert_eq!((value("prior_even"), value("prior_capture")), (3.0, 7.0));
+    assert_eq!((c.search.seed, c.search.threads), (9, 1));
+    assert_eq!(c.search.max_nodes, search::nodes_for_memory(64));
+    assert_eq!(c.search.playout_policy, PolicyKind::Light);
+    assert_eq!(c.gtp_log, Some(PathBuf::from("/tmp/x.log")));
+    assert!(engine("--verbose").unwrap().1);
+}
+
+/// As with the hand-written parser before clap: the last of a repeated option counts, and
+/// of --no-resign and --resign-threshold the later one.
+#[test]
+fn the_last_word_counts() {
+    let (c, _) = engine("--playouts 5 --playouts 7 --size 9 --size=13").unwrap();
+    assert_eq!((c.playouts, c.board_size), (Some(7), 13));
+    let threshold = |line: &str| engine(line).unwrap().0.search.resign_threshold;
+    assert_eq!(threshold("--no-resign"), None);
+    assert_eq!(threshold("--resign-threshold 0.3 --no-resign"), None);
+    assert_eq!(threshold("--no-resign --resign-threshold 0.3"), Some(0.3));
+    let (c, _) = engine("--param prior_even=3 --param prior_even=4").unwrap();
+    let even = c
+        .search
+        .params()
+        .into_iter()
+        .find(|(n, _)| *n == "prior_even");
+    assert_eq!(even.unwrap().1, 4.0);
+}
+
+#[test]
+fn bad_engine_options_are_refused_with_the_reason() {
+    for (line, reason) in [
+        ("--frobnicate", "unexpected argument"),
+        ("--playouts", "a value is required"),
+        ("--playouts many", "not a whole number of at least 1"),
+        ("--playouts 0", "not a whole number of at least 1"),
+        ("--rules chess", "unknown rules: chess"),
+        ("--size 30", "from 2 to 25"),
+        ("--size 1", "from 2 to 25"),
+        ("--komi nan", "not a number"),
+        ("--no-resign=1", "unexpected value"),
+        ("--ponder=1", "unexpected value"),
+        ("--param prior_even", "write NAME=VALUE"),
+        (
+            "--param nonsense=1",
+            "unknown parameter nonsense; the names are",
+        ),
+        ("--param prior_even=-2", "negative"),
+        ("--param prior_even=x", "not a number"),
+        ("--max-move-time 0", "above 0"),
+        ("--lag-margin -1", "from 0"),
+        ("--time-per-move 1e8", "seconds"),
+        ("--resign-threshold 1.5", "from 0 to 1"),
+        ("--threads 0", "from 1 to 128"),
+        ("--threads 129", "from 1 to 128"),
+        ("--threads two", "from 1 to 128"),
+        ("--max-memory 0", "from 1 to 4194304"),
+        ("--max-memory -5", "from 1 to 4194304"),
+        ("--playout-policy medium", "light or heavy"),
+        ("--seed -1", "whole number"),
+        ("--size 9 bench", "cannot be used with"),
+        ("help", "unrecognized subcommand"),
+        ("D4", "unrecognized subcommand"),
+    ] {
+        let text = refusal(engine(line), line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+}
+
+#[test]
+fn help_and_version_are_not_errors() {
+    for (line, kind) in [
+        ("--help", ErrorKind::DisplayHelp),
+        ("-h", ErrorKind::DisplayHelp),
+        ("--version", ErrorKind::DisplayVersion),
+        ("-V", ErrorKind::DisplayVersion),
+        ("bench --help", ErrorKind::DisplayHelp),
+        ("match -h", ErrorKind::DisplayHelp),
+    ] {
+        let e = parse_with_seed(argv(line), 1).expect_err(line);
+        assert_eq!(e.kind(), kind, "{line}");
+        assert!(!e.use_stderr(), "{line}");
+    }
+    let version = parse_with_seed(argv("-V"), 1).unwrap_err().to_string();
+    assert_eq!(version, format!("tengen {}\n", env!("CARGO_PKG_VERSION")));
+    // The subcommands have no version of their own, as before.
+    assert!(refusal(bench("-V"), "bench -V").contains("unexpected argument"));
+}
+
+/// Every option of every command has a help line, and every option that takes a value says
+/// its default: clap's `[default: …]`, or the help text's own "default" or "required".
+#[test]
+fn every_option_is_explained_with_its_default() {
+    let mut root = Cli::command();
+    root.build();
+    let mut commands = vec![root.clone()];
+    commands.extend(root.get_subcommands().cloned());
+    for command in &commands {
+        for arg in command.get_arguments() {
+            let name = format!("{} --{}", command.get_name(), arg.get_id());
+            let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+            assert!(!help.is_empty(), "{name} has no help");
+            let takes_value = arg.get_num_args().is_some_and(|n| n.takes_values());
+            if takes_value && arg.get_default_values().is_empty() {
+                assert!(
+                    ["default", "required"]
+                        .iter()
+                        .any(|w| help.to_lowercase().contains(w)),
+                    "{name} does not say its default: {help}"
+                );
+            }
+        }
+    }
+    let engine = help(None);
+    for word in ["bench", "match", "--threads", "[default: 10000]", "stderr"] {
+        assert!(
+            engine.contains(word),
+            "tengen --help lacks {word}:\n{engine}"
+        );
+    }
+    let threads = format!("[default: {}]", default_threads());
+    assert!(help(Some("bench")).contains(&threads));
+    let referee = help(Some("match"));
+    for word in [
+        "--boardsize",
+        "--threads",
+        "{seed}",
+        "Wilson",
+        "[default: 7.5]",
+    ] {
+        assert!(
+            referee.contains(word),
+            "tengen match --help lacks {word}:\n{referee}"
+        );
+    }
+}
+
+#[test]
+fn bench_options_parse_with_defaults() {
+    let o = bench("").unwrap();
+    assert_eq!(o.seconds, 2.0);
+    assert_eq!(o.sizes, vec![9, 13, 19]);
+    assert_eq!(o.threads, default_threads());
+    let o = bench("--seconds 0.5 --size 13 --threads=3").unwrap();
+    assert_eq!((o.seconds, o.sizes, o.threads), (0.5, vec![13], 3));
+    for bad in [
+        "--size 1",
+        "--size 26",
+        "--size x",
+        "--seconds -1",
+        "--seconds 0",
+        "--seconds nan",
+        "--seconds 4000",
+        "--seconds",
+        "--threads 0",
+        "--threads 1000",
+        "--frobnicate",
+        "--playouts 5",
+    ] {
+        refusal(bench(bad), bad);
+    }
+}
+
+#[test]
+fn match_options_parse_with_defaults() {
+    let c = match_config("--engine1 'gnugo --level 1' --engine2=gnugo").unwrap();
+    assert_eq!(c.engine1, ["gnugo", "--level", "1"]);
+    assert_eq!(c.engine2, ["gnugo"]);
+    assert_eq!(
+        (c.size, c.komi, c.games, c.parallel, c.seed),
+        (19, 7.5, 1, 1, 42)
+    );
+    assert!(c.alternate);
+    assert_eq!(c.max_moves, 3 * 19 * 19);
+    assert_eq!(c.timeout, Duration::from_secs(60));
+    assert_eq!(c.lag, Duration::from_millis(500));
+    assert_eq!(c.time, None);
+    assert_eq!(c.referee, None);
+    assert_eq!(c.sgf_dir, None);
+    assert!(!c.verbose && !c.show_stderr);
+
+    let c = match_config(
+        "--black a --white b --size 9 --komi -6.5 --games 10 --threads 2 --seed 7 \
+         --time '60 10 5' --lag 0.25 --timeout 5 --max-moves 100 --sgf-dir out \
+         --referee 'gnugo --mode gtp' --name1 A --name2 B -v --show-stderr",
+    )
+    .unwrap();
+    assert!(!c.alternate, "--black/--white fix the colours");
+    assert_eq!(
+        (c.size, c.komi, c.games, c.parallel, c.seed),
+        (9, -6.5, 10, 2, 7)
+    );
+    assert_eq!(
+        c.time,
+        Some(TimeSettings {
+            main: 60,
+            byo_yomi: 10,
+            stones: 5
+        })
+    );
+    assert_eq!(c.lag, Duration::from_millis(250));
+    assert_eq!(c.timeout, Duration::from_secs(5));
+    assert_eq!(c.max_moves, 100);
+    assert_eq!(c.sgf_dir, Some(PathBuf::from("out")));
+    assert_eq!(
+        c.referee.as_deref(),
+        Some(&["gnugo".to_string(), "--mode".into(), "gtp".into()][..])
+    );
+    assert_eq!(
+        (c.name1.as_deref(), c.name2.as_deref()),
+        (Some("A"), Some("B"))
+    );
+    assert!(c.verbose && c.show_stderr);
+    let alternate = |line: &str| match_config(line).unwrap().alternate;
+    assert!(alternate("--black a --white b --alternate"));
+    assert!(!alternate("--engine1 a --engine2 b --no-alternate"));
+    assert!(alternate(
+        "--engine1 a --engine2 b --no-alternate --alternate"
+    ));
+    let c = match_config("--engine1 a --engine2 b --boardsize 7 --parallel 3").unwrap();
+    assert_eq!((c.size, c.max_moves, c.parallel), (7, 147, 3));
+    // The last of --engine1 and --black counts.
+    let c = match_config("--engine1 a --black b --engine2 c").unwrap();
+    assert_eq!((c.engine1, c.alternate), (vec!["b".to_string()], false));
+}
+
+#[test]
+fn bad_match_options_are_refused_with_the_reason() {
+    for (line, reason) in [
+        ("", "--engine1 <CMD>"),
+        ("--engine1 a", "--engine2 <CMD>"),
+        ("--engine1 a --engine2 b --size 1", "from 2 to 25"),
+        ("--engine1 a --engine2 b --size 26", "from 2 to 25"),
+        ("--engine1 a --engine2 b --komi x", "not a komi"),
+        ("--engine1 a --engine2 b --komi NaN", "not a komi"),
+        ("--engine1 a --engine2 b --komi 2000", "not a komi"),
+        ("--engine1 a --engine2 b --games 0", "from 1 to 1000000"),
+        ("--engine1 a --engine2 b --parallel 0", "from 1 to 256"),
+        ("--engine1 a --engine2 b --timeout 0", "above 0"),
+        ("--engine1 a --engine2 b --time '1 2'", "three numbers"),
+        (
+            "--engine1 a --engine2 b --time '1 2 x'",
+            "not a whole number",
+        ),
+        ("--engine1 a --engine2 b --lag -1", "seconds from 0"),
+        ("--engine1 a --engine2 b --bogus", "unexpected argument"),
+        ("--engine1 a --engine2", "a value is required"),
+        ("--engine1 '' --engine2 b", "empty engine command"),
+        ("--engine1 \"a 'b\" --engine2 b", "unterminated"),
+        (
+            "--engine1 a --engine2 b --alternate=yes",
+            "unexpected value",
+        ),
+    ] {
+        let text = refusal(match_config(line), line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+}
