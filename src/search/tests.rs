@@ -357,8 +357,9 @@ fn seeded_self_play(config: Config) -> (String, u64) {
 
 /// One thread searches exactly as the single-threaded search before threads did: the
 /// figures below were printed by commit a0fddcc (the last single-threaded search), whose
-/// playouts and priors had no two-liberty or nakade steps: they are turned off here (a step
-/// at probability 0 draws nothing, a prior of weight 0 adds nothing).
+/// playouts and priors had no two-liberty or nakade steps nor shapes around the mover's own
+/// last move: they are turned off here (a step at probability 0 draws nothing, a prior of
+/// weight 0 adds nothing).
 #[test]
 fn one_thread_reproduces_the_single_threaded_search() {
     let mut config = threads(1);
@@ -367,6 +368,7 @@ fn one_thread_reproduces_the_single_threaded_search() {
         "playout_nakade",
         "prior_two_lib",
         "prior_nakade",
+        "playout_pattern_last2",
     ] {
         config.set_param(name, 0.0).unwrap();
     }
@@ -613,10 +615,10 @@ fn an_undecided_search_thinks_on_within_its_stretch() {
         search.genmove(g, color, &limits);
         search.summary().playouts
     };
-    let empty = Game::new(9, Rules::default());
+    let empty = Game::new(19, Rules::default());
     let long = Some(Duration::from_secs(60));
     assert!(run(&empty, Color::Black, None) <= CLOCK_EVERY + 1);
-    // The empty board has many moves of nearly equal value.
+    // The empty 19×19 board has hundreds of moves of nearly equal value.
     assert!(run(&empty, Color::Black, long) > 4 * CLOCK_EVERY);
     // The capture of the block wins every playout: no reason to think on.
     let ring = ring_in_atari(Color::Black);

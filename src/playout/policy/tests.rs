@@ -377,6 +377,7 @@ fn heavy_looks_for_shapes_around_its_own_last_move_too() {
     }
     let first_only = only(Config {
         p_pattern: 1.0,
+        pattern_last2: false,
         ..quiet()
     });
     let picks: std::collections::HashSet<String> = (0..20)
