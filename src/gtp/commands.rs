@@ -720,7 +720,7 @@ mod tests {
         );
         let cmd = Command::parse(b"5 bad").unwrap();
         let out = super::super::Output::sink();
-        let mut stream = Stream::new(&out, cmd.id);
+        let mut stream = Stream::new(&out, cmd.id.as_deref());
         assert_eq!(
             run_entry(&mut engine, &bad, &cmd, &mut stream),
             Err("internal error".to_string())

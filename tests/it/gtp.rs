@@ -749,6 +749,41 @@ fn ids_are_echoed_on_success_and_failure() {
     engine.quit_within(Duration::from_secs(5));
 }
 
+/// GTP v2's id is a run of digits: echoed verbatim whatever its length (beyond 64 bits, leading
+/// zeros), on success, on failure, for a streamed analysis and for a line too long to parse.
+#[test]
+fn ids_of_any_length_are_echoed_verbatim() {
+    let mut engine = Engine::start(FAST);
+    let big = "123456789012345678901234567890123456789";
+    assert_eq!(engine.ask(&format!("{big} name")), format!("={big} tengen"));
+    assert_eq!(engine.ask("007 name"), "=007 tengen");
+    assert_eq!(
+        engine.ask(&format!("{big}0 frobnicate")),
+        format!("?{big}0 unknown command")
+    );
+    let huge = "9".repeat(10_000);
+    assert_eq!(
+        engine.ask(&format!("{huge} boardsize 9")),
+        format!("={huge} ")
+    );
+    engine.send(&format!("{big} lz-analyze b 10"));
+    thread::sleep(Duration::from_millis(200));
+    engine.send("18446744073709551616 protocol_version");
+    let analysis = engine.reply();
+    assert!(analysis.starts_with(&format!("={big} ")), "{analysis:.80}");
+    assert!(
+        analysis.lines().skip(1).all(|l| l.starts_with("info ")),
+        "{analysis}"
+    );
+    assert_eq!(engine.reply(), "=18446744073709551616 2");
+    let mut line = format!("{big} play b ").into_bytes();
+    line.extend(std::iter::repeat_n(b'A', 100_000));
+    line.push(b'\n');
+    engine.send_raw(&line);
+    assert_eq!(engine.reply(), format!("?{big} line too long"));
+    engine.quit_within(Duration::from_secs(5));
+}
+
 #[test]
 fn pipelined_commands_are_answered_in_order() {
     let mut engine = Engine::start(FAST);
