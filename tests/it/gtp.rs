@@ -30,8 +30,14 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn start(args: &[&str]) -> Engine {
+        Engine::start_with_env(args, &[])
+    }
+
+    /// `start` with extra environment variables (`TENGEN_FAULT_INJECTION=1`).
+    pub(crate) fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(logs_dir())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

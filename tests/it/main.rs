@@ -4,6 +4,7 @@
 //! - properties: proptest properties of play, undo and counting
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
+//! - faults: fault injection: a panic in a command handler and in a search thread
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
@@ -16,6 +17,7 @@
 
 mod analysis;
 mod differential;
+mod faults;
 mod gtp;
 mod properties;
 mod referee;
