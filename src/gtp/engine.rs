@@ -768,6 +768,13 @@ impl Engine {
                 .flat_map(|&c| game.start_position().stones(c).iter().map(move |p| (c, p)))
                 .collect(),
             moves: game.moves().to_vec(),
+            // The side to move at the start whenever a reader could guess it wrong (after
+            // setup or handicap stones, or a `PL`): a game it loads back is the same game.
+            to_play: Some(game.start_position().to_move()).filter(|&c| {
+                c != Color::Black
+                    || !game.start_position().stones(Color::Black).is_empty()
+                    || !game.start_position().stones(Color::White).is_empty()
+            }),
             ..SgfGame::default()
         };
         sgf::write(&record)

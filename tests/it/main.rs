@@ -5,6 +5,7 @@
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
 //! - faults: fault injection: a panic in a command handler and in a search thread
+//! - fuzzed: the fuzz targets' checks (fuzz/ includes the file) and the inputs they found
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
@@ -18,6 +19,7 @@
 mod analysis;
 mod differential;
 mod faults;
+mod fuzzed;
 mod gtp;
 mod properties;
 mod referee;
