@@ -85,7 +85,28 @@ impl Engine {
         }
     }
 
-    fn send_raw(&mut self, bytes: &[u8]) {
+    /// Closes tengen's stdin: end of input.
+    pub(crate) fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Checks that tengen's output ends within `limit` with no reply beyond those read.
+    pub(crate) fn expect_end_of_output(&mut self, limit: Duration) {
+        match self.replies.recv_timeout(limit) {
+            Err(RecvTimeoutError::Disconnected) => {}
+            Ok(reply) => panic!("output after the last reply: {reply:?}"),
+            Err(RecvTimeoutError::Timeout) => panic!("output still open after {limit:?}"),
+        }
+    }
+
+    /// Writes `bytes`; an error (tengen has gone, after `quit`) is returned, not a panic.
+    pub(crate) fn try_send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes)?;
+        stdin.flush()
+    }
+
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin already closed");
         stdin.write_all(bytes).expect("writing to tengen");
         stdin.flush().unwrap();
