@@ -27,9 +27,11 @@ const SKIPPED: &[&str] = &["loadsgf", "printsgf"];
 /// Sessions longer than this are cut: searches make each command slow.
 pub const MAX_COMMANDS: usize = 48;
 
-/// A small engine: 24 playouts a move, a 50,000-node tree, a 64-playout judge.
+/// A small engine: 9×9 until `boardsize`, 24 playouts a move, a 50,000-node tree, a
+/// 64-playout judge.
 fn small_engine() -> Engine {
     let mut config = engine::Config {
+        board_size: 9,
         playouts: Some(24),
         default_playouts: 24,
         ..engine::Config::default()
