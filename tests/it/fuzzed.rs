@@ -2,8 +2,8 @@
 //! and the regression tests that run the same checks on every input the fuzzers found
 //! (`tests/data/fuzz/{gtp,sgf}/`, minimised) and on the hand-made seeds (`fuzz/seeds/`).
 //!
-//! - `gtp_session`: the input is a GTP session, one command per line, through the wire parser
-//!   (`Command::parse`, the too-long-line path included) and the command table
+//! - `gtp_session`: the input is a GTP session, one command per line, through the wire's line
+//!   reader and parser (`LineReader`, `Command::parse`, the too-long-line path included) and the command table
 //!   (`commands::run`) of a small, fast engine. After every command: the reply is one
 //!   well-formed GTP reply with the command's id; a refused command (`?`) left the game as it
 //!   was (`showboard` and `printsgf`); no `? internal error`; the position passes
@@ -23,6 +23,9 @@ use tengen::gtp::{commands, engine, Engine, Output, Signals, Stream};
 
 /// Commands that touch the file system.
 const SKIPPED: &[&str] = &["loadsgf", "printsgf"];
+
+/// The line cap of the GTP target (the engine's is `wire::MAX_LINE_BYTES`).
+const LINE_CAP: usize = 2048;
 
 /// Sessions longer than this are cut: searches make each command slow.
 pub const MAX_COMMANDS: usize = 48;
@@ -59,14 +62,24 @@ fn check_reply(text: &str, id: Option<&str>) {
 pub fn gtp_session(data: &[u8]) {
     let mut engine = small_engine();
     let out = Output::sink();
-    for line in data.split(|&b| b == b'\n').take(MAX_COMMANDS) {
-        if line.len() > wire::MAX_LINE_BYTES {
-            let id = Command::parse_id_only(&line[..wire::MAX_LINE_BYTES]).flatten();
+    // Read as the reader thread reads stdin (`LineReader`, `# interrupt`), with a smaller cap
+    // than `MAX_LINE_BYTES` so that inputs of fuzzing size reach the too-long path.
+    let mut reader = wire::LineReader::new(data, LINE_CAP);
+    for _ in 0..MAX_COMMANDS {
+        let Some(line) = reader.next_line().unwrap() else {
+            break;
+        };
+        assert!(line.bytes.len() <= LINE_CAP);
+        if line.truncated {
+            let id = Command::parse_id_only(&line.bytes).flatten();
             let reply = wire::format_reply(id.as_deref(), &Err("line too long".into()));
             check_reply(&reply, id.as_deref());
             continue;
         }
-        let Some(cmd) = Command::parse(line) else {
+        if wire::is_interrupt(&line.bytes) {
+            continue;
+        }
+        let Some(cmd) = Command::parse(&line.bytes) else {
             continue;
         };
         assert!(cmd.id.as_deref().is_none_or(|id| !id.is_empty()));
