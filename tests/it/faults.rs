@@ -161,3 +161,57 @@ fn a_worker_panic_halts_a_search_that_has_no_limit() {
         );
     }
 }
+
+/// `--ponder`: a search thread that panics while pondering is logged, the tree is dropped, and
+/// the engine answers the next commands as if nothing happened (no reply is an error).
+#[test]
+fn a_worker_panic_while_pondering_is_logged_and_the_engine_goes_on() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args([
+            "--ponder",
+            "--threads",
+            "2",
+            "--playouts",
+            "200",
+            "--seed",
+            "1",
+        ])
+        .env("TENGEN_FAULT_INJECTION", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starting tengen");
+    let mut stdin = child.stdin.take().unwrap();
+    // After `genmove`, the engine ponders; the fault arms the next ponder search, which
+    // starts as soon as the loop is idle again.
+    stdin
+        .write_all(b"1 boardsize 9\n2 genmove b\n3 tengen-fault worker 1 32\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    thread::sleep(Duration::from_millis(1500));
+    stdin
+        .write_all(b"4 play w c3\n5 genmove b\n6 list_stones black\n7 quit\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let replies: Vec<&str> = stdout.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 7, "{stdout}");
+    for (i, reply) in replies.iter().enumerate() {
+        assert!(reply.starts_with(&format!("={} ", i + 1)), "{stdout}");
+    }
+    assert_eq!(
+        replies[5].split_whitespace().count(),
+        3,
+        "two black stones: {stdout}"
+    );
+    assert!(
+        stderr.contains("pondering panicked"),
+        "the ponder search did not panic: {stderr}"
+    );
+}
