@@ -218,8 +218,8 @@ fn tengen_param(engine: &mut Engine, args: &[String]) -> Outcome {
 }
 
 /// The fault-injection command, for the reliability tests: hidden (not in `COMMANDS`, so not
-/// listed nor known) and unknown unless the environment has `TENGEN_FAULT_INJECTION=1` when
-/// the first command is looked up. `tengen-fault command` changes the game (size, stones,
+/// listed nor known) and unknown unless the environment has `TENGEN_FAULT_INJECTION=1` (read
+/// the first time `tengen-fault` is sent). `tengen-fault command` changes the game (size, stones,
 /// komi), then panics; `tengen-fault worker N [K]` makes search worker N (0 = the GTP
 /// thread's) of the next search panic after K of its iterations (default 64).
 pub const FAULT: Entry = entry("tengen-fault", tengen_fault, true);
