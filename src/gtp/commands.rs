@@ -3,8 +3,10 @@
 //! list names exactly what is implemented (gtp2ogs drops unlisted commands; listing one we do
 //! not implement would be worse).
 //!
-//! Every command runs under `catch_unwind`: a panic becomes `? internal error` and a log line,
-//! and a command that changes the session runs on a snapshot that is put back after a panic.
+//! Every command runs under `catch_unwind`: a panic becomes `? internal error: <message>` and
+//! a log line, a command that changes the session runs on a snapshot that is put back after a
+//! panic, and the search is rebuilt (a panic in a search thread unwinds to here too: the
+//! search stops its other threads first). A streamed reply already begun just ends.
 //!
 //! Streaming commands (analysis) get the reply's `Stream` and write their lines as the search
 //! goes; they check their arguments before they begin, so a bad one is an ordinary `? ...`.
@@ -147,10 +149,50 @@ fn tengen_param(engine: &mut Engine, args: &[String]) -> Outcome {
     }
 }
 
+/// The fault-injection command, for the reliability tests: hidden (not in `COMMANDS`, so not
+/// listed nor known) and unknown unless the environment has `TENGEN_FAULT_INJECTION=1` (read
+/// the first time `tengen-fault` is sent). `tengen-fault command` changes the game (size, stones,
+/// komi), then panics; `tengen-fault worker N [K]` makes search worker N (0 = the GTP
+/// thread's) of the next search panic after K of its iterations (default 64).
+pub const FAULT: Entry = entry("tengen-fault", tengen_fault, true);
+
+/// Whether `TENGEN_FAULT_INJECTION=1` was set, read once.
+fn fault_injection_enabled() -> bool {
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ENABLED.get_or_init(|| {
+        let on = std::env::var_os("TENGEN_FAULT_INJECTION").is_some_and(|v| v == "1");
+        if on {
+            log::warn!("TENGEN_FAULT_INJECTION=1: the hidden command tengen-fault is enabled");
+        }
+        on
+    })
+}
+
+fn tengen_fault(engine: &mut Engine, args: &[String]) -> Outcome {
+    match args {
+        [what] if what == "command" => {
+            engine.boardsize(5)?;
+            engine.play(Color::Black, Move::Play(Point::new(2, 2)))?;
+            engine.komi(-99.0);
+            panic!("deliberate panic in a command handler (fault injection)");
+        }
+        [what, worker, rest @ ..] if what == "worker" && rest.len() <= 1 => {
+            let after = rest.first().map_or(Ok(64), |k| count(k))? as u64;
+            if engine.inject_worker_panic(count(worker)?, after) {
+                Ok(String::new())
+            } else {
+                Err(GtpError::Syntax)
+            }
+        }
+        _ => Err(GtpError::Syntax),
+    }
+}
+
 /// Runs one command: looks it up, runs it under `catch_unwind`, and maps errors to their text.
 /// A streaming command writes through `stream`.
 pub fn run(engine: &mut Engine, cmd: &Command, stream: &mut Stream) -> Reply {
-    let Some(entry) = COMMANDS.iter().find(|e| e.name == cmd.name) else {
+    let hidden = (cmd.name == FAULT.name && fault_injection_enabled()).then_some(&FAULT);
+    let Some(entry) = COMMANDS.iter().find(|e| e.name == cmd.name).or(hidden) else {
         log::info!("unknown command {:?}", cmd.name);
         return Err(GtpError::UnknownCommand.to_string());
     };
@@ -172,10 +214,16 @@ fn run_entry(engine: &mut Engine, entry: &Entry, cmd: &Command, stream: &mut Str
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             log::error!("internal error in `{cmd}`: {what}");
-            if let Some(snapshot) = snapshot {
-                engine.restore(snapshot);
-            }
-            Err(GtpError::Internal.to_string())
+            // The session as it was; a fresh search either way (a worker may have died
+            // half-way through writing the tree).
+            let snapshot = snapshot.unwrap_or_else(|| engine.snapshot());
+            engine.restore(snapshot);
+            // `? internal error: <the panic's message>`, on one line.
+            let what: String = what.split_whitespace().collect::<Vec<_>>().join(" ");
+            Err(match what.as_str() {
+                "" => GtpError::Internal.to_string(),
+                what => format!("{}: {what}", GtpError::Internal),
+            })
         }
     }
 }
@@ -652,10 +700,10 @@ mod tests {
         );
         let cmd = Command::parse(b"5 bad").unwrap();
         let out = super::super::Output::sink();
-        let mut stream = Stream::new(&out, cmd.id);
+        let mut stream = Stream::new(&out, cmd.id.as_deref());
         assert_eq!(
             run_entry(&mut engine, &bad, &cmd, &mut stream),
-            Err("internal error".to_string())
+            Err("internal error: deliberate".to_string())
         );
         assert_eq!(engine.game().komi(), before);
         let name = Command::parse(b"name").unwrap();

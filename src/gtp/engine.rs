@@ -271,6 +271,13 @@ impl Engine {
         self.judgment_cache = None;
     }
 
+    /// Fault injection (`tengen-fault worker N K`, see `commands::FAULT`): search worker N of
+    /// the next search panics after K iterations. False when there is no worker N.
+    pub fn inject_worker_panic(&mut self, worker: usize, after: u64) -> bool {
+        self.search
+            .inject_worker_panic(search::WorkerFault { worker, after })
+    }
+
     // ----- board set-up -----
 
     pub fn boardsize(&mut self, size: usize) -> Result<(), UnsupportedSize> {
@@ -724,15 +731,21 @@ impl Engine {
             log::warn!("loadsgf {}: {e}", path.display());
             LoadError
         })?;
-        let record = sgf::parse_bytes(&bytes).map_err(|e| {
+        self.loadsgf_bytes(&bytes, move_number).map_err(|e| {
             log::warn!("loadsgf {}: {e}", path.display());
             LoadError
-        })?;
-        let session = self.session_from_sgf(&record, move_number).map_err(|e| {
-            log::warn!("loadsgf {}: {e}", path.display());
-            LoadError
-        })?;
-        self.session = session;
+        })
+    }
+
+    /// `loadsgf` from the file's bytes: the SGF reader and the game built from it (also the
+    /// SGF fuzz target's entry point). On error nothing changes.
+    pub fn loadsgf_bytes(
+        &mut self,
+        bytes: &[u8],
+        move_number: Option<usize>,
+    ) -> Result<Color, String> {
+        let record = sgf::parse_bytes(bytes).map_err(|e| e.to_string())?;
+        self.session = self.session_from_sgf(&record, move_number)?;
         Ok(self.session.game.to_move())
     }
 
@@ -806,6 +819,13 @@ impl Engine {
                 .flat_map(|&c| game.start_position().stones(c).iter().map(move |p| (c, p)))
                 .collect(),
             moves: game.moves().to_vec(),
+            // The side to move at the start whenever a reader could guess it wrong (after
+            // setup or handicap stones, or a `PL`): a game it loads back is the same game.
+            to_play: Some(game.start_position().to_move()).filter(|&c| {
+                c != Color::Black
+                    || !game.start_position().stones(Color::Black).is_empty()
+                    || !game.start_position().stones(Color::White).is_empty()
+            }),
             ..SgfGame::default()
         };
         sgf::write(&record)

@@ -48,7 +48,7 @@ const CHANNEL_LINES: usize = 256;
 pub enum Input {
     Command(Command),
     /// A line longer than `wire::MAX_LINE_BYTES`; the id, if its kept prefix had one.
-    TooLong(Option<u64>),
+    TooLong(Option<String>),
     /// A blank or comment-only line: no reply; it only stops an analysis.
     Blank,
 }
@@ -151,13 +151,13 @@ impl Output {
 /// returns the text of its last lines (or nothing); `run_loop` writes that and the empty line.
 pub struct Stream<'a> {
     out: &'a Output,
-    id: Option<u64>,
+    id: Option<&'a str>,
     started: bool,
     error: Option<io::Error>,
 }
 
 impl<'a> Stream<'a> {
-    pub fn new(out: &'a Output, id: Option<u64>) -> Stream<'a> {
+    pub fn new(out: &'a Output, id: Option<&'a str>) -> Stream<'a> {
         Stream {
             out,
             id,
@@ -355,9 +355,9 @@ pub fn run_loop_pondering(
             Input::Blank => continue,
             Input::Command(cmd) => {
                 out.log_command(&cmd.to_string());
-                let mut stream = Stream::new(out, cmd.id);
+                let mut stream = Stream::new(out, cmd.id.as_deref());
                 let reply = execute(cmd, &mut stream);
-                (cmd.id, reply, cmd.name == "quit", Some(stream))
+                (cmd.id.as_deref(), reply, cmd.name == "quit", Some(stream))
             }
             Input::TooLong(id) => {
                 out.log_comment(&format!(
@@ -365,7 +365,7 @@ pub fn run_loop_pondering(
                     wire::MAX_LINE_BYTES
                 ));
                 log::warn!("line longer than {} bytes ignored", wire::MAX_LINE_BYTES);
-                (*id, Err("line too long".to_string()), false, None)
+                (id.as_deref(), Err("line too long".to_string()), false, None)
             }
         };
         match stream {

@@ -4,7 +4,8 @@
 //! bounded memory and still gets exactly one reply. Each line is then cleaned the way the GTP
 //! reference implementation (GNU Go's `gtp.c`) does it: tabs become spaces, every other control
 //! character (CR included) is dropped, everything from `#` on is a comment, and a line left blank
-//! is no command at all. An optional leading integer is the command id, echoed in the reply.
+//! is no command at all. An optional leading run of digits is the command id (GTP v2: `int`),
+//! echoed verbatim in the reply whatever its length (`007` stays `007`, 30 digits stay 30).
 //!
 //! Output: `=` or `?`, the id if any, one space, the text, and exactly one empty line. The text
 //! never contains an empty line of its own, because every client ends a reply at the first one.
@@ -21,7 +22,8 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// One command line after preprocessing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command {
-    pub id: Option<u64>,
+    /// The id exactly as sent: ASCII digits only, never empty.
+    pub id: Option<String>,
     /// Empty when the line held only an id: such a line is an unknown command.
     pub name: String,
     pub args: Vec<String>,
@@ -34,12 +36,14 @@ impl Command {
         let cleaned = clean(line);
         let mut words = cleaned.split(' ').filter(|w| !w.is_empty());
         let first = words.next()?;
-        // An id is an unsigned integer; one too large for u64 is read as a (bad) command name.
-        let (id, name) = match first.parse::<u64>() {
-            Ok(id) if first.bytes().all(|b| b.is_ascii_digit()) => {
-                (Some(id), words.next().unwrap_or("").to_string())
-            }
-            _ => (None, first.to_string()),
+        // An id is a word of digits, of any length; `-3`, `+3` or `12a` are (bad) names.
+        let (id, name) = if is_id(first) {
+            (
+                Some(first.to_string()),
+                words.next().unwrap_or("").to_string(),
+            )
+        } else {
+            (None, first.to_string())
         };
         let args = words.map(str::to_string).collect();
         Some(Command { id, name, args })
@@ -47,23 +51,26 @@ impl Command {
 
     /// Only the id of a line, for a line too long to be parsed whole: `Some(Some(id))` when the
     /// kept prefix starts with an id, `Some(None)` when it starts with anything else, `None`
-    /// when the prefix is blank.
-    pub fn parse_id_only(prefix: &[u8]) -> Option<Option<u64>> {
+    /// when the prefix is blank. An id that runs to the end of the prefix may have been cut, so
+    /// it is not echoed (`Some(None)`): a wrong id is worse than none.
+    pub fn parse_id_only(prefix: &[u8]) -> Option<Option<String>> {
         let cleaned = clean(prefix);
-        let first = cleaned.split(' ').find(|w| !w.is_empty())?;
-        Some(
-            first
-                .parse::<u64>()
-                .ok()
-                .filter(|_| first.bytes().all(|b| b.is_ascii_digit())),
-        )
+        let mut words = cleaned.split(' ').filter(|w| !w.is_empty());
+        let first = words.next()?;
+        let whole = words.next().is_some() || cleaned.ends_with(' ');
+        Some((is_id(first) && whole).then(|| first.to_string()))
     }
+}
+
+/// GTP v2's id: one or more ASCII digits.
+fn is_id(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// The command as one line: `12 genmove b`. What `--gtp-log` records.
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(id) = self.id {
+        if let Some(id) = &self.id {
             write!(f, "{id} ")?;
         }
         f.write_str(&self.name)?;
@@ -109,15 +116,15 @@ pub type Reply = Result<String, String>;
 /// Empty or blank lines inside `text` are removed (they would end the reply early), except a
 /// leading line break, which multi-line replies use to start their body on a line of its own
 /// (`= \n   A B C …`). Trailing line breaks are dropped: the empty line is added here, once.
-pub fn format_reply(id: Option<u64>, reply: &Reply) -> String {
+pub fn format_reply(id: Option<&str>, reply: &Reply) -> String {
     let (status, text) = match reply {
         Ok(text) => ('=', text.as_str()),
         Err(text) => ('?', text.as_str()),
     };
-    let mut out = String::with_capacity(text.len() + 8);
+    let mut out = String::with_capacity(text.len() + id.map_or(0, str::len) + 8);
     out.push(status);
     if let Some(id) = id {
-        out.push_str(&id.to_string());
+        out.push_str(id);
     }
     out.push(' ');
     let text = text.replace('\r', "");

@@ -236,6 +236,8 @@ pub struct Search {
     /// Sum of the workers' `owner_sum` after a search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     summary: Summary,
+    /// Armed by `inject_worker_panic`, taken by the next search.
+    fault: Option<WorkerFault>,
 }
 
 /// What one thread owns: its generator and every buffer an iteration needs (no allocation
@@ -250,6 +252,32 @@ struct Worker {
     ladders: Box<LadderReader>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
+    /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
+    /// the current search are done (checked where the clock is read). `None` in every normal
+    /// search.
+    panic_after: Option<u64>,
+}
+
+/// A deliberate panic in a search thread, for the fault-injection tests (GTP `tengen-fault`,
+/// only with `TENGEN_FAULT_INJECTION=1`): worker `worker` (0 = the caller's thread) panics
+/// after `after` of its iterations of the next search, rounded up to `CLOCK_EVERY`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkerFault {
+    pub worker: usize,
+    pub after: u64,
+}
+
+/// Raises `halt` if its thread unwinds: a worker that panics stops the others at their next
+/// iteration, so the search ends (and the panic reaches the caller) at once, not at the
+/// deadline or, for an analysis, at the next input line.
+struct HaltOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for HaltOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
 }
 
 /// The state of one search: the tree, the root and what the root may play. Read-only while
@@ -321,6 +349,7 @@ impl Search {
             workers: Vec::new(),
             owner_sum: Box::new([0; MAX_POINTS]),
             summary: Summary::default(),
+            fault: None,
         };
         search.fit_workers();
         search
@@ -350,6 +379,18 @@ impl Search {
         self.config = config;
         self.fit_workers();
         self.kept = None;
+    }
+
+    /// Fault injection: the next search's worker `fault.worker` panics after `fault.after`
+    /// iterations (see `WorkerFault`). The panic ends every worker of that search and
+    /// unwinds out of it; the `Search` should then be dropped (its tree is gone).
+    /// Returns false (and arms nothing) when there is no such worker.
+    pub fn inject_worker_panic(&mut self, fault: WorkerFault) -> bool {
+        let exists = fault.worker < self.workers.len();
+        if exists {
+            self.fault = Some(fault);
+        }
+        exists
     }
 
     /// Forgets the kept tree (e.g. after `clear_board`).
@@ -665,8 +706,13 @@ impl Search {
             .workers
             .split_first_mut()
             .expect("a search has a worker");
-        for w in std::iter::once(&mut *first).chain(others.iter_mut()) {
+        let fault = self.fault.take();
+        for (i, w) in std::iter::once(&mut *first)
+            .chain(others.iter_mut())
+            .enumerate()
+        {
             w.owner_sum.fill(0);
+            w.panic_after = fault.filter(|f| f.worker == i).map(|f| f.after);
         }
         if n_legal > 1 {
             if others.is_empty() {
@@ -858,6 +904,7 @@ impl Worker {
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
             owner_sum: Box::new([0; MAX_POINTS]),
+            panic_after: None,
         }
     }
 
@@ -890,6 +937,7 @@ impl Worker {
     /// that reads the clock, once every `CLOCK_EVERY` of this thread's iterations; there it
     /// also polls `reporter` (worker 0's only), with this worker's ownership sums.
     fn search(&mut self, s: &Shared, mut reporter: Option<&mut Reporter>) {
+        let _halt_on_panic = HaltOnPanic(&s.halt);
         // The descent's board, overwritten from the root's at each iteration.
         let mut board = Box::new(s.root.board.clone());
         let mut mine = 0u64;
@@ -912,6 +960,10 @@ impl Worker {
             s.done.fetch_add(1, Ordering::Relaxed);
             mine += 1;
             if mine.is_multiple_of(CLOCK_EVERY) {
+                if self.panic_after.is_some_and(|n| mine >= n) {
+                    self.panic_after = None;
+                    panic!("deliberate panic in a search worker after {mine} iterations (fault injection)");
+                }
                 let now = Instant::now();
                 // Past the deadline, an undecided search thinks on to its stretch deadline,
                 // which then also bounds the playouts left for the early stop.

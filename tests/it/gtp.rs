@@ -30,8 +30,14 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn start(args: &[&str]) -> Engine {
+        Engine::start_with_env(args, &[])
+    }
+
+    /// `start` with extra environment variables (`TENGEN_FAULT_INJECTION=1`).
+    pub(crate) fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(logs_dir())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -79,7 +85,28 @@ impl Engine {
         }
     }
 
-    fn send_raw(&mut self, bytes: &[u8]) {
+    /// Closes tengen's stdin: end of input.
+    pub(crate) fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Checks that tengen's output ends within `limit` with no reply beyond those read.
+    pub(crate) fn expect_end_of_output(&mut self, limit: Duration) {
+        match self.replies.recv_timeout(limit) {
+            Err(RecvTimeoutError::Disconnected) => {}
+            Ok(reply) => panic!("output after the last reply: {reply:?}"),
+            Err(RecvTimeoutError::Timeout) => panic!("output still open after {limit:?}"),
+        }
+    }
+
+    /// Writes `bytes`; an error (tengen has gone, after `quit`) is returned, not a panic.
+    pub(crate) fn try_send_raw(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes)?;
+        stdin.flush()
+    }
+
+    pub(crate) fn send_raw(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin already closed");
         stdin.write_all(bytes).expect("writing to tengen");
         stdin.flush().unwrap();
@@ -746,6 +773,41 @@ fn ids_are_echoed_on_success_and_failure() {
     assert_eq!(engine.ask("15"), "?15 unknown command");
     assert_eq!(engine.ask("0 boardsize 9"), "=0 ");
     assert_eq!(engine.ask("16 list_stones white"), "=16 ");
+    engine.quit_within(Duration::from_secs(5));
+}
+
+/// GTP v2's id is a run of digits: echoed verbatim whatever its length (beyond 64 bits, leading
+/// zeros), on success, on failure, for a streamed analysis and for a line too long to parse.
+#[test]
+fn ids_of_any_length_are_echoed_verbatim() {
+    let mut engine = Engine::start(FAST);
+    let big = "123456789012345678901234567890123456789";
+    assert_eq!(engine.ask(&format!("{big} name")), format!("={big} tengen"));
+    assert_eq!(engine.ask("007 name"), "=007 tengen");
+    assert_eq!(
+        engine.ask(&format!("{big}0 frobnicate")),
+        format!("?{big}0 unknown command")
+    );
+    let huge = "9".repeat(10_000);
+    assert_eq!(
+        engine.ask(&format!("{huge} boardsize 9")),
+        format!("={huge} ")
+    );
+    engine.send(&format!("{big} lz-analyze b 10"));
+    thread::sleep(Duration::from_millis(200));
+    engine.send("18446744073709551616 protocol_version");
+    let analysis = engine.reply();
+    assert!(analysis.starts_with(&format!("={big} ")), "{analysis:.80}");
+    assert!(
+        analysis.lines().skip(1).all(|l| l.starts_with("info ")),
+        "{analysis}"
+    );
+    assert_eq!(engine.reply(), "=18446744073709551616 2");
+    let mut line = format!("{big} play b ").into_bytes();
+    line.extend(std::iter::repeat_n(b'A', 100_000));
+    line.push(b'\n');
+    engine.send_raw(&line);
+    assert_eq!(engine.reply(), format!("?{big} line too long"));
     engine.quit_within(Duration::from_secs(5));
 }
 

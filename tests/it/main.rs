@@ -4,10 +4,14 @@
 //! - properties: proptest properties of play, undo and counting
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
+//! - faults: fault injection: a panic in a command handler and in a search thread
+//! - fuzzed: the fuzz targets' checks (fuzz/ includes the file) and the inputs they found
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
+//! - streams: random command streams through the binary: one reply each, in order, and the
+//!   final position equals a replay of the accepted commands
 //! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
@@ -16,6 +20,8 @@
 
 mod analysis;
 mod differential;
+mod faults;
+mod fuzzed;
 mod gtp;
 mod properties;
 mod referee;
@@ -23,6 +29,7 @@ mod reference;
 mod sabaki;
 mod scoring;
 mod sessions;
+mod streams;
 mod testdata;
 mod threads;
 mod tidy;

@@ -5,9 +5,9 @@ fn cmd(line: &str) -> Option<Command> {
     Command::parse(line.as_bytes())
 }
 
-fn c(id: Option<u64>, name: &str, args: &[&str]) -> Option<Command> {
+fn c(id: Option<&str>, name: &str, args: &[&str]) -> Option<Command> {
     Some(Command {
-        id,
+        id: id.map(str::to_string),
         name: name.to_string(),
         args: args.iter().map(|a| a.to_string()).collect(),
     })
@@ -22,17 +22,25 @@ fn plain_commands_and_arguments() {
 
 #[test]
 fn ids_are_leading_integers() {
-    assert_eq!(cmd("12 genmove b"), c(Some(12), "genmove", &["b"]));
-    assert_eq!(cmd("0 name"), c(Some(0), "name", &[]));
+    assert_eq!(cmd("12 genmove b"), c(Some("12"), "genmove", &["b"]));
+    assert_eq!(cmd("0 name"), c(Some("0"), "name", &[]));
     // A line holding only an id is an (unknown) empty command, not a blank line.
-    assert_eq!(cmd("7"), c(Some(7), "", &[]));
-    // Not ids: signed, too large for u64, or mixed with letters.
-    assert_eq!(cmd("-3 name"), c(None, "-3", &["name"]));
-    assert_eq!(cmd("+3 name"), c(None, "+3", &["name"]));
+    assert_eq!(cmd("7"), c(Some("7"), "", &[]));
+    // Any number of digits, kept verbatim: beyond u64, and leading zeros.
     assert_eq!(
         cmd("123456789012345678901234567890 name"),
-        c(None, "123456789012345678901234567890", &["name"])
+        c(Some("123456789012345678901234567890"), "name", &[])
     );
+    assert_eq!(cmd("007 name"), c(Some("007"), "name", &[]));
+    let long = "9".repeat(5000);
+    assert_eq!(
+        cmd(&format!("{long} komi 6.5")),
+        c(Some(&long), "komi", &["6.5"])
+    );
+    // Not ids: signed, decimal, or mixed with letters.
+    assert_eq!(cmd("-3 name"), c(None, "-3", &["name"]));
+    assert_eq!(cmd("+3 name"), c(None, "+3", &["name"]));
+    assert_eq!(cmd("1.5 name"), c(None, "1.5", &["name"]));
     assert_eq!(cmd("12a name"), c(None, "12a", &["name"]));
 }
 
@@ -53,7 +61,7 @@ fn comments_and_blank_lines_are_no_commands() {
     assert_eq!(cmd("# interrupt"), None);
     assert_eq!(cmd("\x01\x02"), None);
     assert_eq!(cmd("name # what is your name"), c(None, "name", &[]));
-    assert_eq!(cmd("3 komi 6.5#x"), c(Some(3), "komi", &["6.5"]));
+    assert_eq!(cmd("3 komi 6.5#x"), c(Some("3"), "komi", &["6.5"]));
 }
 
 #[test]
@@ -73,8 +81,14 @@ fn display_is_the_canonical_line() {
 fn id_of_a_truncated_line() {
     assert_eq!(
         Command::parse_id_only(b"42 set_free_handicap A1 A2"),
-        Some(Some(42))
+        Some(Some("42".to_string()))
     );
+    assert_eq!(
+        Command::parse_id_only(b"123456789012345678901234567890 play"),
+        Some(Some("123456789012345678901234567890".to_string()))
+    );
+    // An id that fills the whole prefix may have been cut: not echoed.
+    assert_eq!(Command::parse_id_only(b"123456789"), Some(None));
     assert_eq!(Command::parse_id_only(b"set_free_handicap A1"), Some(None));
     assert_eq!(Command::parse_id_only(b"   "), None);
 }
@@ -92,15 +106,15 @@ fn interrupt_comment_is_recognised() {
 #[test]
 fn replies_have_status_id_space_text_and_one_empty_line() {
     assert_eq!(format_reply(None, &Ok("2".into())), "= 2\n\n");
-    assert_eq!(format_reply(Some(12), &Ok("D4".into())), "=12 D4\n\n");
+    assert_eq!(format_reply(Some("12"), &Ok("D4".into())), "=12 D4\n\n");
     assert_eq!(format_reply(None, &Ok(String::new())), "= \n\n");
-    assert_eq!(format_reply(Some(3), &Ok(String::new())), "=3 \n\n");
+    assert_eq!(format_reply(Some("3"), &Ok(String::new())), "=3 \n\n");
     assert_eq!(
         format_reply(None, &Err("unknown command".into())),
         "? unknown command\n\n"
     );
     assert_eq!(
-        format_reply(Some(9), &Err("illegal move".into())),
+        format_reply(Some("9"), &Err("illegal move".into())),
         "?9 illegal move\n\n"
     );
 }
