@@ -70,17 +70,17 @@ fn captures_when_only_the_capture_wins() {
     );
 }
 
+/// A settled 5×5 board: Black owns the A–C files (15 points), White the D–E files (10).
+const SETTLED_5X5: &str = "
+    . . X O .
+    . . X O .
+    . . X O .
+    . . X O .
+    . . X O .";
+
 #[test]
 fn passes_after_the_opponent_when_passing_wins() {
-    let mut g = game(
-        ". . X O .
-         . . X O .
-         . . X O .
-         . . X O .
-         . . X O .",
-        0.5,
-        Color::White,
-    );
+    let mut g = game(SETTLED_5X5, 0.5, Color::White);
     g.try_play(Color::White, Move::Pass).unwrap();
     let mut search = Search::new(Config::default());
     assert_eq!(
@@ -509,15 +509,7 @@ fn pondering_keeps_the_tree_for_the_next_move() {
 fn score_lead_is_the_mean_margin_for_the_side_to_move() {
     let mut search = Search::new(threads(2));
     for (color, lead) in [(Color::Black, 0.5..=25.0), (Color::White, -25.0..=-0.5)] {
-        let g = game(
-            ". . X O .
-             . . X O .
-             . . X O .
-             . . X O .
-             . . X O .",
-            0.5,
-            color,
-        );
+        let g = game(SETTLED_5X5, 0.5, color);
         search.genmove(&g, color, &playouts(2000));
         let score = search.summary().score_lead;
         assert!(lead.contains(&score), "{color}: {score}");

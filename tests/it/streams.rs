@@ -53,6 +53,19 @@ struct Item {
     pause: Duration,
 }
 
+impl Item {
+    /// An item that names no colour.
+    fn new(line: Vec<u8>, id: Option<String>, kind: Kind, pause: Duration) -> Item {
+        Item {
+            line,
+            id,
+            kind,
+            color: "",
+            pause,
+        }
+    }
+}
+
 const COLORS: &[&str] = &["b", "w", "B", "W", "black", "white"];
 
 fn vertex(rng: &mut SmallRng) -> String {
@@ -182,36 +195,18 @@ fn stream(seed: u64) -> (Vec<&'static str>, Vec<Item>) {
                 }
                 let len = rng.gen_range(0..2000);
                 line.extend(garbage(&mut rng, len));
-                Item {
-                    line,
-                    id,
-                    kind: Kind::Plain,
-                    color: "",
-                    pause,
-                }
+                Item::new(line, id, Kind::Plain, pause)
             }
             // Beyond the line cap.
             4 => {
                 let mut line = format!("{} play b ", id.as_ref().unwrap()).into_bytes();
                 line.extend(std::iter::repeat_n(b'A', 70_000));
-                Item {
-                    line,
-                    id,
-                    kind: Kind::Plain,
-                    color: "",
-                    pause,
-                }
+                Item::new(line, id, Kind::Plain, pause)
             }
             // No reply: blank lines, comments, GoGui's interrupt.
             5..=9 => {
                 let text = ["", "   \t ", "# a comment", "# interrupt", "\r"][rng.gen_range(0..5)];
-                Item {
-                    line: text.as_bytes().to_vec(),
-                    id: None,
-                    kind: Kind::Silent,
-                    color: "",
-                    pause,
-                }
+                Item::new(text.as_bytes().to_vec(), None, Kind::Silent, pause)
             }
             _ => {
                 let (text, kind, color) = command(&mut rng);
@@ -234,29 +229,26 @@ fn stream(seed: u64) -> (Vec<&'static str>, Vec<Item>) {
         items.push(item);
     }
     let id = next_id.to_string();
-    items.push(Item {
-        line: format!("{id} showboard").into_bytes(),
-        id: Some(id),
-        kind: Kind::Query,
-        color: "",
-        pause: Duration::ZERO,
-    });
+    items.push(Item::new(
+        format!("{id} showboard").into_bytes(),
+        Some(id),
+        Kind::Query,
+        Duration::ZERO,
+    ));
     if quit_at.is_some() {
-        items.push(Item {
-            line: b"quit".to_vec(),
-            id: None,
-            kind: Kind::Quit,
-            color: "",
-            pause: Duration::ZERO,
-        });
+        items.push(Item::new(
+            b"quit".to_vec(),
+            None,
+            Kind::Quit,
+            Duration::ZERO,
+        ));
         // Lines after quit are never read.
-        items.push(Item {
-            line: b"1 name".to_vec(),
-            id: None,
-            kind: Kind::Silent,
-            color: "",
-            pause: Duration::ZERO,
-        });
+        items.push(Item::new(
+            b"1 name".to_vec(),
+            None,
+            Kind::Silent,
+            Duration::ZERO,
+        ));
     }
     (args, items)
 }

@@ -306,36 +306,6 @@ fn heavy_retakes_a_ko_after_one_exchange_of_threats() {
 }
 
 #[test]
-fn heavy_always_saves_big_chains_from_atari() {
-    let mut b = board_from(
-        "
-        . . . . .
-        . . . . .
-        . X X X .
-        X O O O .
-        . X X . .
-        ",
-        Color::Black,
-    );
-    play(&mut b, "D1"); // White's three stones in atari; E2 saves them.
-    let always_three = only(Config {
-        escape_always_stones: 3,
-        ..quiet()
-    });
-    for seed in 0..10 {
-        assert_eq!(chosen(&mut b.clone(), &always_three, seed), "E2");
-    }
-    let always_four = only(Config {
-        escape_always_stones: 4,
-        ..quiet()
-    });
-    let picks: std::collections::HashSet<String> = (0..20)
-        .map(|seed| chosen(&mut b.clone(), &always_four, seed))
-        .collect();
-    assert!(picks.len() > 1, "{picks:?}");
-}
-
-#[test]
 fn heavy_looks_for_shapes_around_its_own_last_move_too() {
     // Black's D5, White's contact move D4, then Black's far move A1: the shapes for White
     // are around D4 only.
