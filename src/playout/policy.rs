@@ -90,6 +90,10 @@ pub struct Config {
     /// The largest self-atari still played, in stones: throw-ins and nakade. Default 2.
     /// Also applies to the tactical and pattern moves above.
     pub max_self_atari_stones: u32,
+    /// Also play self-ataris of three to six stones whose capture leaves the capturer one
+    /// eye (`tactics::is_nakade_sacrifice`): the sacrifice before a nakade. Default false for
+    /// the search; the judge's playouts turn it on (`judge::ownership`).
+    pub nakade_sacrifice: bool,
 }
 
 impl Default for Config {
@@ -104,6 +108,7 @@ impl Default for Config {
             p_ko_retake: 0.0,
             p_reject_self_atari: 1.0,
             max_self_atari_stones: 2,
+            nakade_sacrifice: false,
         }
     }
 }
@@ -127,6 +132,10 @@ impl Config {
                 "playout_max_self_atari_stones",
                 self.max_self_atari_stones as f32,
             ),
+            (
+                "playout_nakade_sacrifice",
+                f32::from(u8::from(self.nakade_sacrifice)),
+            ),
         ]
     }
 
@@ -143,6 +152,7 @@ impl Config {
             "playout_ko_retake" => self.p_ko_retake = value.clamp(0.0, 1.0),
             "playout_reject_self_atari" => self.p_reject_self_atari = value.clamp(0.0, 1.0),
             "playout_max_self_atari_stones" => self.max_self_atari_stones = value.round() as u32,
+            "playout_nakade_sacrifice" => self.nakade_sacrifice = value != 0.0,
             _ => return false,
         }
         true
@@ -222,6 +232,7 @@ pub struct Heavy {
     ko_retake: u64,
     reject_self_atari: u64,
     max_self_atari_stones: u32,
+    nakade_sacrifice: bool,
 }
 
 /// A probability as a threshold on a u32 draw: `draw < threshold` has probability `p`.
@@ -241,6 +252,7 @@ impl Heavy {
             ko_retake: threshold(config.p_ko_retake),
             reject_self_atari: threshold(config.p_reject_self_atari),
             max_self_atari_stones: config.max_self_atari_stones,
+            nakade_sacrifice: config.nakade_sacrifice,
         }
     }
 
@@ -258,9 +270,15 @@ impl Heavy {
     /// self-atari.
     #[inline(always)]
     fn acceptable(&self, b: &PlayoutBoard, m: usize, c: u8) -> bool {
-        b.is_candidate_m(m, c)
-            && !(self.reject_self_atari != 0
-                && tactics::is_bad_self_atari(b, m, c, self.max_self_atari_stones))
+        b.is_candidate_m(m, c) && !(self.reject_self_atari != 0 && self.is_bad_self_atari(b, m, c))
+    }
+
+    /// A self-atari of more than `max_self_atari_stones`, unless it is a nakade sacrifice
+    /// (with `nakade_sacrifice`).
+    #[inline(always)]
+    fn is_bad_self_atari(&self, b: &PlayoutBoard, m: usize, c: u8) -> bool {
+        tactics::is_bad_self_atari(b, m, c, self.max_self_atari_stones)
+            && !(self.nakade_sacrifice && tactics::is_nakade_sacrifice(b, m, c))
     }
 
     /// One of `set`'s acceptable points, uniformly; 0 if none.
@@ -400,8 +418,7 @@ impl Policy for Heavy {
         }
         let c = board.to_move_code();
         if Self::roll(self.reject_self_atari, rng) {
-            let max = self.max_self_atari_stones;
-            random_move(board, rng, |b, m| !tactics::is_bad_self_atari(b, m, c, max))
+            random_move(board, rng, |b, m| !self.is_bad_self_atari(b, m, c))
         } else {
             random_move(board, rng, |_, _| true)
         }

@@ -502,15 +502,36 @@ pub(crate) fn nakade_point(b: &PlayoutBoard, start: usize, owner: u8) -> usize {
         }
         i += 1;
     }
+    match eye_shape(b, space.as_slice()) {
+        EyeShape::Vital(i) => space.get(i),
+        _ => 0,
+    }
+}
+
+/// What a small eye space (3 to 6 connected points) is worth to the group around it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EyeShape {
+    /// Killed by a stone on the point at this index of the space (see `nakade_point`).
+    Vital(usize),
+    /// The square four: one eye, whatever is played.
+    Square,
+    /// Room for two eyes (the straight and bent fours, larger shapes), or too small to judge.
+    Other,
+}
+
+/// Classifies `space` by its points' degrees (neighbours inside the space) and its number of
+/// edges (adjacent pairs): see `nakade_point`.
+fn eye_shape(b: &PlayoutBoard, space: &[u16]) -> EyeShape {
+    const MAX_SPACE: usize = 6;
     let n = space.len();
-    if n < 3 {
-        return 0;
+    if !(3..=MAX_SPACE).contains(&n) {
+        return EyeShape::Other;
     }
     let mut degree = [0u8; MAX_SPACE];
     let mut edges = 0;
     for i in 0..n {
         for j in i + 1..n {
-            if adjacent(b, space.get(i), space.get(j)) {
+            if adjacent(b, space[i] as usize, space[j] as usize) {
                 degree[i] += 1;
                 degree[j] += 1;
                 edges += 1;
@@ -520,12 +541,87 @@ pub(crate) fn nakade_point(b: &PlayoutBoard, start: usize, owner: u8) -> usize {
     let find = |d: u8| (0..n).find(|&i| degree[i] == d);
     let vital = match (n, edges) {
         (3, _) => find(2),
+        (4, 4) => return EyeShape::Square,
         (4, _) => find(3),
         (5, _) => find(4).or(if edges == 5 { find(3) } else { None }),
         (6, 6) => find(4),
         _ => None,
     };
-    vital.map_or(0, |i| space.get(i))
+    vital.map_or(EyeShape::Other, EyeShape::Vital)
+}
+
+/// Returns true if and only if `c` playing the empty point `m` makes a chain of three to six
+/// stones whose capture leaves the capturer an eye space of one eye (three in a row or bent,
+/// the square, pyramid, bulky or crossed four and five, the rabbity six) and nothing else:
+/// the enemy chains around are in atari on the same point. Such a self-atari is
+/// a sacrifice that kills (the nakade is played after the capture), not a blunder: the
+/// judge's playouts, which reject every other self-atari of two stones or more, need it to
+/// kill a group whose last liberties are shared with a few enemy stones (Fuego's FX178: an
+/// eyeless group of 18 stones with three liberties around one black stone, which GNU Go
+/// counts dead and the playouts left alive). The caller has seen that the move is a
+/// self-atari. Walks the chains next to `m` (at most six stones). Hot path only behind the
+/// self-atari test, which is rare.
+pub(crate) fn is_nakade_sacrifice(b: &PlayoutBoard, m: usize, c: u8) -> bool {
+    let s = b.stride_m();
+    let mut stones = PointSet::<7>::new();
+    stones.insert(m);
+    for q in [m - 1, m + 1, m - s, m + s] {
+        if b.color_m(q) != c || stones.contains(q) {
+            continue;
+        }
+        let mut x = q;
+        loop {
+            if !stones.insert(x) {
+                return false;
+            }
+            x = b.next_m(x);
+            if x == q {
+                break;
+            }
+        }
+    }
+    // The set can hold 7: a chain of 7 fills it without failing an insert.
+    let one_eye = match stones.len() {
+        3..=6 => eye_shape(b, stones.as_slice()) != EyeShape::Other,
+        _ => false,
+    };
+    if !one_eye {
+        return false;
+    }
+    // The capturer must have nothing but the space: every enemy chain next to the new chain
+    // or to its last liberty `lib` is left in atari on `lib` too, and `lib` has no other
+    // empty neighbour. Otherwise the capturer keeps liberties (or an eye) elsewhere, as the
+    // groups of a seki with an eye do, and the sacrifice only gives stones away.
+    let a = after_move(b, m, c);
+    if a.libs != 1 {
+        return false;
+    }
+    let lib = a.lib;
+    let enemy = c ^ 3;
+    for &x in stones
+        .as_slice()
+        .iter()
+        .chain(std::iter::once(&(lib as u16)))
+    {
+        let x = x as usize;
+        for q in [x - 1, x + 1, x - s, x + s] {
+            match b.color_m(q) {
+                EMPTY if x == lib && q != m => return false,
+                col if col == enemy => {
+                    let libs = chain_liberties::<3>(b, b.head_m(q));
+                    if libs
+                        .as_slice()
+                        .iter()
+                        .any(|&l| l as usize != lib && l as usize != m)
+                    {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]

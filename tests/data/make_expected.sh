@@ -10,7 +10,8 @@
 #   mostly agree; where they differ (score47, 48, 49, 52, the NNGS game of evand) the
 #   suite's maintainers checked the board and RE is what the players agreed.
 # - `RE`: the record's own result, when the record names the rules it was counted under
-#   (RU[Chinese] gives the Chinese row) and RE is a count.
+#   (RU[Chinese] gives the Chinese row), RE is a count, and the record does not itself say
+#   the count was disputed (RE_DISPUTED below; those rows fall through to `gnugo`).
 # - `gnugo`: GNU Go 3.8's `final_score` at level 10 after `loadsgf` of the whole record
 #   (`gnugo --mode gtp --level 10 --chinese-rules` or `--japanese-rules`).
 # - `gnugo-hc`: the same, for the Chinese row of a handicap game, with White's handicap
@@ -107,6 +108,18 @@ gnugo/scoring/score52.sgf 1
 END
 )
 
+# Records whose RE the record itself shows to be no count of its final position.
+#   Fuego-masaician: RE[B+13.5] is the count of the marks at the end of the main line
+#   (White's corner A19-F17 marked for nobody, Black's lone B15 inside it alive, White's
+#   O3-O4-P4 in atari dead), which White disputed: the last comment (from Fuego, White) says
+#   "You and the engine seem to disagree about which stones are dead", and the game went on
+#   in a second variation whose final marks (B15 dead, the corner White's) give W+12.5 by
+#   area. GNU Go and tengen count W+6.5 on either line.
+RE_DISPUTED=$(cat <<'END'
+fuego/games/Fuego-masaician.sgf
+END
+)
+
 # GNUGO_CACHE=FILE takes GNU Go's answers from the `gnugo` column of an earlier table instead
 # of running it again (same GNU Go, same command).
 gnugo_score() { # file rules-flag
@@ -155,7 +168,7 @@ for f in gnugo/scoring/*.sgf gnugo/nngs/*.sgf fuego/scoring/*.sgf fuego/games/*.
         eyes=$(echo "$SEKI_EYES" | awk -v f="$f" '$1 == f { print $2 }')
         if [ "$rules" = japanese ] && [ -n "$t" ]; then
             printf '%s\t%s\t%s\ttst\t%s\n' "$f" "$rules" "$t" "$g"
-        elif [ -n "$re" ] && [ "$ru" = "$rules" ]; then
+        elif [ -n "$re" ] && [ "$ru" = "$rules" ] && ! echo "$RE_DISPUTED" | grep -qxF "$f"; then
             printf '%s\t%s\t%s\tRE\t%s\n' "$f" "$rules" "$re" "$g"
         elif [ "$rules" = chinese ] && [ -n "$eyes" ]; then
             printf '%s\t%s\t%s\tgnugo-seki\t%s\n' "$f" "$rules" "$(minus "$g" "$eyes")" "$g"

@@ -418,3 +418,47 @@ fn nakade_needs_a_small_space_walled_by_the_owner() {
     );
     assert_eq!(vital(&b, "A1"), "-");
 }
+
+#[test]
+fn a_sacrifice_that_leaves_one_eye_is_a_nakade_sacrifice() {
+    // Black A4 puts A4-A5-B5 in atari on C5, and the white group around has no liberty but
+    // C5: White must capture, and the bent three it gets back is killed at A5.
+    let diagram = "
+        X X . O X
+        . O O O X
+        O O X X X
+        X X X . .
+        . . . . .
+        ";
+    let b = board_from(diagram, Color::Black);
+    let a4 = m(&b, "A4");
+    assert!(is_bad_self_atari(&b, a4, BLACK, 2));
+    assert!(is_nakade_sacrifice(&b, a4, BLACK));
+    // With a liberty at E4 the white group lives on after the capture: a plain blunder.
+    let b = board_from(
+        &diagram.replacen("O X\n        O O X", "O .\n        O O X", 1),
+        Color::Black,
+    );
+    assert_eq!(b.color_m(m(&b, "E4")), EMPTY);
+    assert!(is_bad_self_atari(&b, a4, BLACK, 2));
+    assert!(!is_nakade_sacrifice(&b, a4, BLACK));
+}
+
+#[test]
+fn a_sacrifice_of_a_straight_four_is_not_a_nakade_sacrifice() {
+    // Black D5 puts A5-D5 and the white row below in atari on E5 together, but the straight
+    // four White gets back after the capture is two eyes.
+    let b = board_from(
+        "
+        X X X . .
+        O O O O O
+        X X X X X
+        . . . . .
+        . . . . .
+        ",
+        Color::Black,
+    );
+    let d5 = m(&b, "D5");
+    assert!(is_bad_self_atari(&b, d5, BLACK, 2));
+    assert!(!is_nakade_sacrifice(&b, d5, BLACK));
+}
