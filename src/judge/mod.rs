@@ -13,7 +13,11 @@
 //! 3. Heavy playouts from the position (see `ownership`), half with each side to move first,
 //!    give each point's owner at the end. A group is dead when, over its stones, the opponent owns them in most
 //!    playouts.
-//! 4. Seki among the live groups is found by `score::territory`'s test (groups short of eyes
+//! 4. A small live chain that shares all its liberties with an eyeless enemy group kills it
+//!    when filling all but one of them makes a shape the capture turns into one eye (the
+//!    sacrifice before a nakade: `killed_by_sacrifice`); the playouts never play that
+//!    self-atari. The position is then judged again with those stones off.
+//! 5. Seki among the live groups is found by `score::territory`'s test (groups short of eyes
 //!    sharing liberties); under territory counting their eyes count for nobody.
 //!
 //! The playouts use their own generator seeded from `Config::seed`, not the search's: the
@@ -151,11 +155,22 @@ pub fn owns(game: &Game, judgment: &Judgment, p: Point) -> Option<Color> {
 /// dead: every stone on the board counts.
 pub fn judge(game: &Game, config: &Config) -> Judgment {
     let pos = game.position();
-    let ownership = ownership(pos, config);
+    let mut ownership = ownership(pos, config);
     let dead = if game.rules().scoring == Scoring::TrompTaylor {
         Bitboard::EMPTY
     } else {
-        dead_stones(pos, &ownership)
+        let dead = dead_stones(pos, &ownership);
+        let killed = killed_by_sacrifice(pos, dead);
+        match without(pos, killed) {
+            // Judged again with the killed stones off the board: the stones they were
+            // fighting may now be short of liberties (FX178: an eyeless white group beside
+            // the killed one, in a seki only while it lived).
+            Some(rest) if !killed.is_empty() => {
+                ownership = self::ownership(&rest, config);
+                dead_stones(&rest, &ownership) | killed
+            }
+            _ => dead,
+        }
     };
     let seki = score::seki_stones(pos, &dead);
     Judgment {
@@ -164,6 +179,105 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
         unconditional: score::unconditional(pos).alive_stones(),
         ownership,
     }
+}
+
+/// Live enemy stones that a small live chain can kill by filling all but one of the
+/// liberties they share and letting itself be captured (step 4 of the module doc). The
+/// playouts never play that sacrifice (they reject self-ataris of two stones or more: in a
+/// finished position most are blunders), so they leave such groups alive, and the seki test
+/// would then count them as seki.
+///
+/// The killer: a chain of `c` whose liberties `S` (two or more) are all shared with the
+/// enemy chains next to it, and those chains have no liberty outside `S` (no eye, no way out).
+/// `c` fills `S` but one point `L`, both sides keep the same shrinking liberties (the enemy
+/// cannot fill one without putting itself in atari), and the enemy has to capture at `L`.
+/// If the captured stones make a space of one eye (two points; three in a row or bent; the
+/// square, pyramid, bulky or crossed shapes; the rabbity six: `playout::eye_shape_by`) and
+/// `L` opens no other liberty, the nakade follows and the enemy dies. Cases: two stones of
+/// Black sharing three liberties with an eyeless White group (a 9×9 game against GNU Go
+/// ended so: filling two makes the square four), Fuego's FX178 (one stone against an
+/// eyeless group of 18: the bent three). When each side could kill the other this way, the
+/// first to move wins: left to the playouts.
+fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
+    let size = pos.size();
+    let at_least_one = |points: &[Point]| Bitboard::from_point(points[0]);
+    let stones = (pos.stones(Color::Black) | pos.stones(Color::White)) - dead;
+    let kills = |killer: Point| -> Option<Bitboard> {
+        let color = pos.stone_at(killer)?;
+        let chain = pos.chain(killer);
+        let shared = pos.liberties(killer);
+        if chain.count() + shared.count() > 7 || shared.count() < 2 {
+            return None;
+        }
+        let enemy = pos.stones(color.opponent()) - dead;
+        let victims_next_to = |points: Bitboard| {
+            let mut victims = Bitboard::EMPTY;
+            for p in points.neighbors(size) & enemy {
+                if !victims.contains(p) {
+                    victims |= pos.chain(p);
+                }
+            }
+            victims
+        };
+        let victims = victims_next_to(chain | shared);
+        if victims.is_empty()
+            || victims
+                .iter()
+                .any(|p| !(pos.liberties(p) - shared).is_empty())
+        {
+            return None;
+        }
+        shared.iter().find_map(|last| {
+            // Filling joins the chain to every chain of its colour next to the filled points.
+            let filled = shared - Bitboard::from_point(last);
+            let space = (chain | filled).component(pos.stones(color) | filled, size);
+            let at_last = Bitboard::from_point(last);
+            let liberties = (space.neighbors(size) & pos.empty_points()) - space;
+            if space.count() > 6 || liberties != at_last || victims_next_to(space) != victims {
+                return None;
+            }
+            let points: Vec<Point> = space.iter().collect();
+            let one_eye = points.len() == 2
+                || playout::eye_shape_by(points.len(), |i, j| {
+                    Bitboard::from_point(points[i])
+                        .neighbors(size)
+                        .contains(points[j])
+                }) != playout::EyeShape::Other;
+            let opens = (at_last.neighbors(size) & pos.empty_points()) - space;
+            let more = victims_next_to(at_last) - victims;
+            let connected = at_least_one(&points).component(space, size) == space;
+            (one_eye && connected && opens.is_empty() && more.is_empty()).then_some(victims)
+        })
+    };
+    let mut killed = Bitboard::EMPTY;
+    for p in stones {
+        if killed.contains(p) {
+            continue;
+        }
+        if let Some(victims) = kills(p) {
+            // Mutual: each side could kill the other first; the playouts' verdict stands.
+            let mutual = victims
+                .iter()
+                .any(|v| kills(v).is_some_and(|k| k.contains(p)));
+            if !mutual {
+                killed |= victims;
+            }
+        }
+    }
+    killed
+}
+
+/// `pos` with the stones of `gone` taken off (the side to move kept); None if that leaves a
+/// chain without liberties (it cannot: taking stones off only adds liberties).
+fn without(pos: &Position, gone: Bitboard) -> Option<Position> {
+    let mut rest = Position::new(pos.size());
+    for color in [Color::Black, Color::White] {
+        for p in pos.stones(color) - gone {
+            rest.place_stone(color, p).ok()?;
+        }
+    }
+    rest.set_to_move(pos.to_move());
+    rest.all_chains_have_liberties().then_some(rest)
 }
 
 /// Mean owner of every point at the end of `config.playouts` playouts from `pos`, half of

@@ -244,3 +244,44 @@ fn dead_group_with_a_false_eye() {
     let game = game_of(FALSE_EYE, RuleSet::Chinese, 0.0);
     assert_eq!(judge(&game, &Config::default()).score(&game), -49.0);
 }
+
+/// The end of a 9×9 game against GNU Go (two passes): White's eyeless group along the top
+/// shares its last liberties D8, E8 and F9 with Black's D9 E9. Black fills D8 and E8, White
+/// must capture the square four at F9, and the square four is one eye: the group is dead,
+/// not in seki (GNU Go counts it dead too). The playouts alone left it alive.
+const SACRIFICE: &str = "
+    O O O X X . O X X
+    X X O . . O O O X
+    X O O O O O X X X
+    X X X X X X . O .
+    X X X X O X X X .
+    O X O O O O O X .
+    O O . O O O X . .
+    . . O . O X X . .
+    . . O . O X . . .
+";
+
+#[test]
+fn a_group_killed_by_a_sacrifice_is_dead_not_in_seki() {
+    let game = game_of(SACRIFICE, RuleSet::Chinese, 7.5);
+    let judgment = judge(&game, &Config::default());
+    let top = points(9, "A9 B9 C9 C8 B7 C7 D7 E7 F7 F8 G8 H8 G9");
+    assert!(
+        judgment.dead.contains(Point::parse("A9", 9).unwrap()),
+        "{}",
+        picture(&game, &judgment)
+    );
+    assert_eq!(judgment.dead & top, top);
+    assert!(judgment.seki.is_empty());
+    assert_eq!(killed_by_sacrifice(game.position(), Bitboard::EMPTY), top);
+    // Black wins by the count GNU Go gives.
+    assert_eq!(judgment.score(&game), 27.5);
+}
+
+#[test]
+fn no_sacrifice_kills_when_each_side_could_kill_the_other() {
+    // SEKI's corner: Black filling B2 leaves a bulky five, White filling B2 a pyramid four;
+    // whoever moves first would kill, so the playouts' verdict (seki) stands.
+    let game = game_of(SEKI, RuleSet::Chinese, 0.0);
+    assert!(killed_by_sacrifice(game.position(), Bitboard::EMPTY).is_empty());
+}

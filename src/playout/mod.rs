@@ -27,7 +27,7 @@ pub use ladder::LadderReader;
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
 pub use rng::PlayoutRng;
 pub use run::{move_cap, run, run_with, PlayoutResult};
-pub use tactics::FightAnswers;
+pub use tactics::{eye_shape_by, EyeShape, FightAnswers};
 
 #[cfg(test)]
 mod tests;

@@ -510,7 +510,7 @@ pub(crate) fn nakade_point(b: &PlayoutBoard, start: usize, owner: u8) -> usize {
 
 /// What a small eye space (3 to 6 connected points) is worth to the group around it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum EyeShape {
+pub enum EyeShape {
     /// Killed by a stone on the point at this index of the space (see `nakade_point`).
     Vital(usize),
     /// The square four: one eye, whatever is played.
@@ -522,8 +522,15 @@ enum EyeShape {
 /// Classifies `space` by its points' degrees (neighbours inside the space) and its number of
 /// edges (adjacent pairs): see `nakade_point`.
 fn eye_shape(b: &PlayoutBoard, space: &[u16]) -> EyeShape {
+    eye_shape_by(space.len(), |i, j| {
+        adjacent(b, space[i] as usize, space[j] as usize)
+    })
+}
+
+/// `eye_shape` of a connected space of `n` points, `adjacent(i, j)` saying whether its
+/// points `i` and `j` are neighbours (for the judge, which works on `Position`).
+pub fn eye_shape_by(n: usize, adjacent: impl Fn(usize, usize) -> bool) -> EyeShape {
     const MAX_SPACE: usize = 6;
-    let n = space.len();
     if !(3..=MAX_SPACE).contains(&n) {
         return EyeShape::Other;
     }
@@ -531,7 +538,7 @@ fn eye_shape(b: &PlayoutBoard, space: &[u16]) -> EyeShape {
     let mut edges = 0;
     for i in 0..n {
         for j in i + 1..n {
-            if adjacent(b, space[i] as usize, space[j] as usize) {
+            if adjacent(i, j) {
                 degree[i] += 1;
                 degree[j] += 1;
                 edges += 1;
