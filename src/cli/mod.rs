@@ -321,9 +321,10 @@ Output (stdout):
   One line per game as it finishes (number, colours, result, winner, moves, time), any errors
   of that game indented below it, then a summary: games, wins per engine and per colour, draws,
   disputed games, engine 1's win rate with a 95% Wilson interval, the Elo difference with the
-  interval mapped from it, average time per move of each engine, and every error listed. Under
-  a clock, also each engine's losses on time and its smallest margin (allowance less time
-  taken, added lag included; negative for an overrun --lag forgave).
+  interval mapped from it, average time per move of each engine (as measured, without
+  --add-lag), and every error listed. Under a clock, also each engine's losses on time and
+  its smallest margin (allowance less time taken, added lag included; negative for an
+  overrun that --lag forgave).
 
 Time systems (--time), all in whole seconds:
   \"M B S\"          GTP time_settings: M main, then B per S stones; \"M 0 0\" absolute, \"M B 0\"
