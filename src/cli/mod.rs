@@ -321,7 +321,25 @@ Output (stdout):
   One line per game as it finishes (number, colours, result, winner, moves, time), any errors
   of that game indented below it, then a summary: games, wins per engine and per colour, draws,
   disputed games, engine 1's win rate with a 95% Wilson interval, the Elo difference with the
-  interval mapped from it, average time per move of each engine, and every error listed.";
+  interval mapped from it, average time per move of each engine (as measured, without
+  --add-lag), and every error listed. Under a clock, also each engine's losses on time and
+  its smallest margin (allowance less time taken, added lag included; negative for an
+  overrun that --lag forgave).
+
+Time systems (--time), all in whole seconds:
+  \"M B S\"          GTP time_settings: M main, then B per S stones; \"M 0 0\" absolute, \"M B 0\"
+                   no limit. Announced with time_settings M B S.
+  absolute:M       M for the game. Announced with time_settings M 0 0.
+  canadian:M:B:S   M main, then B for every S stones. Announced with time_settings M B S.
+  byoyomi:M:P:B    Japanese: M main, then P periods of B; a move within a period keeps it,
+                   an overrun uses periods up, exceeding the last loses. Announced with
+                   kgs-time_settings byoyomi M B P; time_left gives (main left, 0), then
+                   (B, periods left), as KGS does.
+  fischer:M:I      M at the start, I added after each move. Announced with
+                   kata-time_settings fischer M I; time_left gives (clock left, 0).
+  An engine that answers ? to kgs-/kata-time_settings (GNU Go does) is told an
+  approximation, time_settings M B 1 or time_settings M I 1, with time_left to match, and
+  the game line notes it; the runner's clock still applies the real system to it.";
 
 /// The options of `tengen match`.
 #[derive(Args, Debug)]
@@ -397,15 +415,31 @@ struct MatchArgs {
     #[arg(long, value_name = "S", value_parser = whole(0u64, u64::MAX), help_heading = "Games")]
     seed: Option<u64>,
 
-    /// GTP time_settings sent to both engines: M s main time, then B s for every S stones
-    /// (Canadian byo-yomi; "M 0 0" is absolute time). The runner keeps each engine's clock,
-    /// sends time_left before every genmove, and an engine whose clock runs out loses on time
+    /// Time system of both engines, in whole seconds (see "Time systems" below): "M B S"
+    /// (GTP time_settings: M main time, then B for every S stones; "M 0 0" absolute),
+    /// absolute:M, canadian:M:B:S, byoyomi:M:P:B (Japanese: M, then P periods of B) or
+    /// fischer:M:I (M, plus I after each move). The runner keeps each engine's clock, sends
+    /// time_left before every genmove, and an engine whose clock runs out loses on time
     /// (B+T/W+T). Default: no clock.
-    #[arg(long, value_name = "\"M B S\"", value_parser = referee::TimeSettings::parse,
+    #[arg(long, value_name = "SYSTEM", value_parser = referee::TimeControl::parse,
           help_heading = "Time")]
-    time: Option<referee::TimeSettings>,
+    time: Option<referee::TimeControl>,
 
-    /// Overrun forgiven per move for pipe and scheduling delays, in seconds.
+    /// Simulated network lag: a time drawn uniformly from MIN to MAX seconds (one number:
+    /// always that) is added to every genmove reply of every engine before its clock is
+    /// charged, as a distant server would measure it. Drawn from the match seed. Default: none.
+    #[arg(long, value_name = "\"MIN MAX\"", value_parser = lag_range, help_heading = "Time")]
+    add_lag: Option<(Duration, Duration)>,
+
+    /// Write one tab-separated line per genmove under a clock to FILE: game, move, engine,
+    /// colour, time taken (added lag included), lag added, allowance at the start of the move,
+    /// allowance after it ("flag" if the flag fell). Default: none.
+    #[arg(long, value_name = "FILE", help_heading = "Time")]
+    time_log: Option<PathBuf>,
+
+    /// Overrun forgiven per move for pipe and scheduling delays, in seconds: a move that
+    /// exceeds its allowance by no more than this does not lose (the clock stays at zero).
+    /// Separate from --add-lag, which is charged.
     #[arg(long, value_name = "SECS", default_value_t = 0.5, value_parser = seconds(0.0, 1e9),
           help_heading = "Time")]
     lag: f64,
@@ -476,6 +510,8 @@ impl MatchArgs {
             seed: self.seed.unwrap_or(default_seed),
             time: self.time,
             lag: Duration::from_secs_f64(self.lag),
+            add_lag: self.add_lag,
+            time_log: self.time_log,
             timeout: Duration::from_secs_f64(self.timeout),
             parallel: self.parallel,
             sgf_dir: self.sgf_dir,
@@ -536,6 +572,26 @@ fn seconds(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone +
         Ok(x) if (min..=max).contains(&x) => Ok(x),
         _ if min > 0.0 => Err(format!("not a number of seconds above 0, at most {max}")),
         _ => Err(format!("not a number of seconds from {min} to {max}")),
+    }
+}
+
+/// `--add-lag`: "MIN MAX" (or "MIN,MAX", or one number), seconds from 0 to 60, MIN ≤ MAX.
+fn lag_range(s: &str) -> Result<(Duration, Duration), String> {
+    let fields: Vec<&str> = s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|f| !f.is_empty())
+        .collect();
+    let parse = |f: &str| match finite(f) {
+        Ok(x) if (0.0..=60.0).contains(&x) => Ok(Duration::from_secs_f64(x)),
+        _ => Err(format!("{f:?} is not a number of seconds from 0 to 60")),
+    };
+    match fields.as_slice() {
+        [x] => parse(x).map(|d| (d, d)),
+        [min, max] => match (parse(min)?, parse(max)?) {
+            (min, max) if min <= max => Ok((min, max)),
+            _ => Err("MIN is larger than MAX".to_string()),
+        },
+        _ => Err("one or two numbers of seconds, \"MIN MAX\", wanted".to_string()),
     }
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::referee::TimeSettings;
+use crate::referee::TimeControl;
 
 /// The words of `line` after the program name, split as a shell would.
 fn argv(line: &str) -> Vec<String> {
@@ -243,6 +243,8 @@ fn match_options_parse_with_defaults() {
     assert_eq!(c.timeout, Duration::from_secs(60));
     assert_eq!(c.lag, Duration::from_millis(500));
     assert_eq!(c.time, None);
+    assert_eq!(c.add_lag, None);
+    assert_eq!(c.time_log, None);
     assert_eq!(c.referee, None);
     assert_eq!(c.sgf_dir, None);
     assert!(!c.verbose && !c.show_stderr);
@@ -260,12 +262,13 @@ fn match_options_parse_with_defaults() {
     );
     assert_eq!(
         c.time,
-        Some(TimeSettings {
+        Some(TimeControl::Canadian {
             main: 60,
-            byo_yomi: 10,
+            period: 10,
             stones: 5
         })
     );
+    assert_eq!((c.add_lag, c.time_log.clone()), (None, None));
     assert_eq!(c.lag, Duration::from_millis(250));
     assert_eq!(c.timeout, Duration::from_secs(5));
     assert_eq!(c.max_moves, 100);
@@ -287,6 +290,34 @@ fn match_options_parse_with_defaults() {
     ));
     let c = match_config("--engine1 a --engine2 b --boardsize 7 --parallel 3").unwrap();
     assert_eq!((c.size, c.max_moves, c.parallel), (7, 147, 3));
+    let c = match_config(
+        "--engine1 a --engine2 b --time byoyomi:5:3:2 --add-lag '0.05 0.4' --time-log t.tsv",
+    )
+    .unwrap();
+    assert_eq!(
+        c.time,
+        Some(TimeControl::ByoYomi {
+            main: 5,
+            period: 2,
+            periods: 3
+        })
+    );
+    let ms = Duration::from_millis;
+    assert_eq!(c.add_lag, Some((ms(50), ms(400))));
+    assert_eq!(c.time_log, Some(PathBuf::from("t.tsv")));
+    assert_eq!(c.lag, ms(500), "--add-lag leaves --lag alone");
+    let c = match_config("--engine1 a --engine2 b --time fischer:10:1 --add-lag 0.2").unwrap();
+    assert_eq!(
+        c.time,
+        Some(TimeControl::Fischer {
+            main: 10,
+            increment: 1
+        })
+    );
+    assert_eq!(c.add_lag, Some((ms(200), ms(200))));
+    let c = match_config("--engine1 a --engine2 b --time absolute:60 --add-lag 0,1").unwrap();
+    assert_eq!(c.time, Some(TimeControl::Absolute { main: 60 }));
+    assert_eq!(c.add_lag, Some((ms(0), ms(1000))));
     // The last of --engine1 and --black counts.
     let c = match_config("--engine1 a --black b --engine2 c").unwrap();
     assert_eq!((c.engine1, c.alternate), (vec!["b".to_string()], false));
@@ -311,6 +342,23 @@ fn bad_match_options_are_refused_with_the_reason() {
             "not a whole number",
         ),
         ("--engine1 a --engine2 b --lag -1", "seconds from 0"),
+        (
+            "--engine1 a --engine2 b --time byoyomi:5:3",
+            "byoyomi:MAIN:PERIODS:PERIOD",
+        ),
+        (
+            "--engine1 a --engine2 b --time sudden:5",
+            "unknown time system",
+        ),
+        (
+            "--engine1 a --engine2 b --add-lag '0.4 0.1'",
+            "MIN is larger than MAX",
+        ),
+        ("--engine1 a --engine2 b --add-lag -1", "from 0 to 60"),
+        (
+            "--engine1 a --engine2 b --add-lag '1 2 3'",
+            "one or two numbers",
+        ),
         ("--engine1 a --engine2 b --bogus", "unexpected argument"),
         ("--engine1 a --engine2", "a value is required"),
         ("--engine1 '' --engine2 b", "empty engine command"),

@@ -2,7 +2,7 @@
 //!
 //! Depends on: nothing but its sibling `clock`.
 
-use super::clock::TimeSettings;
+use super::clock::TimeControl;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -22,8 +22,14 @@ pub struct Config {
     pub alternate: bool,
     pub max_moves: usize,
     pub seed: u64,
-    pub time: Option<TimeSettings>,
+    pub time: Option<TimeControl>,
+    /// Overrun forgiven per move (`--lag`).
     pub lag: Duration,
+    /// Simulated network lag (`--add-lag`): a time drawn uniformly from this range, from the
+    /// match seed, is added to every `genmove` reply before the clock is charged.
+    pub add_lag: Option<(Duration, Duration)>,
+    /// One line per `genmove` (`--time-log`).
+    pub time_log: Option<PathBuf>,
     pub timeout: Duration,
     pub parallel: usize,
     pub sgf_dir: Option<PathBuf>,

@@ -4,11 +4,12 @@
 //! `--parallel` workers, each owning one process per engine (`client::GtpEngine`, restarted
 //! after a failure) and taking the next game number from a shared counter; `play::play_game` plays and scores one game
 //! into a `GameRecord`; `record` writes its SGF file; `summary` prints the game line as it
-//! finishes and, at the end, the summary with the statistics of `stats`.
+//! finishes (and its lines of the `--time-log` file) and, at the end, the summary with the
+//! statistics of `stats`. `clock` keeps each engine's clock under the match's time system.
 //!
 //! Invariant: nothing an engine does (crash, hang, garbage, illegal moves) ends the runner;
 //! only a bad command line, an engine that cannot be started at all, or an unwritable SGF
-//! directory do.
+//! directory or time log do.
 //!
 //! Depends on: game, geom, score, sgf (through its submodules).
 
@@ -24,11 +25,12 @@ mod summary;
 mod tests;
 
 pub use client::split_command_line;
-pub use clock::TimeSettings;
+pub use clock::TimeControl;
 pub use config::Config;
 
 use client::{GtpEngine, GtpError};
 use play::{GameRecord, Incident, IncidentKind, Party};
+use std::fs::File;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -59,6 +61,8 @@ struct Match {
     records: Mutex<Vec<GameRecord>>,
     /// The first failure that stops the match (an SGF file that cannot be written).
     fatal: Mutex<Option<String>>,
+    /// The `--time-log` file, once opened by `run`.
+    time_log: Mutex<Option<File>>,
 }
 
 /// One worker's engines: engine 1, engine 2 and the referee, with their names.
@@ -77,11 +81,21 @@ impl Match {
             next_game: AtomicUsize::new(0),
             records: Mutex::new(Vec::new()),
             fatal: Mutex::new(None),
+            time_log: Mutex::new(None),
         }
     }
 
     fn run(self) -> Result<(), String> {
         let config = &self.config;
+        if let Some(path) = &config.time_log {
+            let mut file = File::create(path)
+                .and_then(|mut f| f.write_all(summary::TIME_LOG_HEADER.as_bytes()).map(|()| f))
+                .map_err(|e| format!("cannot write the time log {}: {e}", path.display()))?;
+            let _ = file.flush();
+            if let Ok(mut slot) = self.time_log.lock() {
+                *slot = Some(file);
+            }
+        }
         // Start the first worker's engines here so that a command that cannot run at all is
         // one clear error instead of a forfeit in every game.
         let mut first = Seats::default();
@@ -120,6 +134,14 @@ impl Match {
         println!("engine2: {} ({})", names[1], config.engine2.join(" "));
         if let Some(argv) = &config.referee {
             println!("referee: {}", argv.join(" "));
+        }
+        if let Some((min, max)) = config.add_lag {
+            println!(
+                "added lag: {:.3} to {:.3} s per genmove reply; overrun forgiven: {:.3} s",
+                min.as_secs_f64(),
+                max.as_secs_f64(),
+                config.lag.as_secs_f64()
+            );
         }
         let _ = std::io::stdout().flush();
 
@@ -247,6 +269,21 @@ impl Match {
         if let Some(dir) = &config.sgf_dir {
             if let Err(e) = record::save(dir, config, &record) {
                 let message = format!("cannot write SGF into {}: {e}", dir.display());
+                if let Ok(mut fatal) = self.fatal.lock() {
+                    fatal.get_or_insert(message);
+                }
+            }
+        }
+        if let Some(path) = &config.time_log {
+            let lines = summary::time_log_lines(&record);
+            let written = match self.time_log.lock() {
+                Ok(mut file) => file.as_mut().map_or(Ok(()), |f| {
+                    f.write_all(lines.as_bytes()).and_then(|()| f.flush())
+                }),
+                Err(_) => Ok(()),
+            };
+            if let Err(e) = written {
+                let message = format!("cannot write the time log {}: {e}", path.display());
                 if let Ok(mut fatal) = self.fatal.lock() {
                     fatal.get_or_insert(message);
                 }

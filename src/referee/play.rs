@@ -1,8 +1,10 @@
 //! One game between two GTP engines, refereed move by move with tengen's own rules.
 //!
-//! `play_game` keeps the engines in sync (`boardsize`, `clear_board`, `komi`, `time_settings`,
-//! then `genmove` to the side to move and `play` to the other), checks every move against a
-//! `Game` under Chinese rules (no suicide, positional superko), keeps the clocks, and ends on
+//! `play_game` keeps the engines in sync (`boardsize`, `clear_board`, `komi`, the time
+//! settings, then `time_left` and `genmove` to the side to move and `play` to the other),
+//! checks every move against a `Game` under Chinese rules (no suicide, positional superko),
+//! keeps the clocks (adding the simulated network lag of `--add-lag` to every reply, and
+//! noting each move's time in `GameRecord::timed`), and ends on
 //! resignation, two passes, the move cap, a loss on time or a forfeit. A finished game is
 //! scored by the referee engine or by the engines' agreement (see `Adjudication`). Engine
 //! failures never escape as errors: each becomes an `Incident` in the `GameRecord`.
@@ -12,11 +14,13 @@
 //! Depends on: game, geom, score.
 
 use super::client::{GtpEngine, GtpError};
-use super::clock::MatchClock;
+use super::clock::{MatchClock, TimeControl};
 use super::config::Config;
 use crate::game::{Game, RuleSet};
 use crate::geom::{Color, Move};
 use crate::score::GameResult;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -131,6 +135,38 @@ pub struct GameRecord {
     pub think: [Duration; 2],
     /// Number of `genmove` commands each engine answered (or failed to).
     pub n_genmoves: [u32; 2],
+    /// Every `genmove` under a clock, in order (empty without one).
+    pub timed: Vec<TimedMove>,
+    /// Things worth knowing that are not errors (an engine told an approximation of the
+    /// time system), printed under the game line.
+    pub notes: Vec<String>,
+}
+
+/// One `genmove` under a clock, as `--time-log` writes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimedMove {
+    /// 1-based number of the move in the game (passes included; a resignation is the move
+    /// after the last one).
+    pub move_number: usize,
+    /// The engine (0 or 1) and the colour it played.
+    pub engine: usize,
+    pub color: Color,
+    /// Time charged to the clock: the measured reply time plus `lag`.
+    pub taken: Duration,
+    /// The simulated network lag added (zero without `--add-lag`).
+    pub lag: Duration,
+    /// How long the move could take before the flag fell (`MatchClock::allowance`), before
+    /// the lag forgiveness of `--lag`.
+    pub allowance: Duration,
+    /// The allowance for the engine's next move; None if the flag fell on this one.
+    pub left: Option<Duration>,
+}
+
+impl TimedMove {
+    /// Allowance less time taken, in seconds: negative for an overrun (forgiven or not).
+    pub fn margin(&self) -> f64 {
+        self.allowance.as_secs_f64() - self.taken.as_secs_f64()
+    }
 }
 
 impl GameRecord {
@@ -182,6 +218,8 @@ impl GameRecord {
             duration: Duration::ZERO,
             think: [Duration::ZERO; 2],
             n_genmoves: [0; 2],
+            timed: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -270,14 +308,13 @@ pub fn play_game(
 /// Sets the engines up and plays until the game ends; returns how it ended, with the outcome
 /// already in `record` for every end but a count.
 fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpEngine; 2]) -> End {
-    let mut setup = vec![
+    let setup = [
         format!("boardsize {}", config.size),
         "clear_board".to_string(),
         format!("komi {}", config.komi),
     ];
-    if let Some(time) = config.time {
-        setup.push(time.command());
-    }
+    // Whether each engine was told `TimeControl::approximation` instead of the real system.
+    let mut approximated = [false; 2];
     for (e, engine) in engines.iter_mut().enumerate() {
         for command in &setup {
             if let Err(error) = engine.send(command, config.timeout) {
@@ -286,7 +323,22 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
                 return End::Forfeit;
             }
         }
+        if let Some(time) = config.time {
+            match announce(&time, engine, config.timeout) {
+                Ok(None) => {}
+                Ok(Some(note)) => {
+                    approximated[e] = true;
+                    record.notes.push(format!("engine{}: {note}", e + 1));
+                }
+                Err(error) => {
+                    let incident = incident_of(Party::Engine(e), &error, IncidentKind::Rejected);
+                    record.forfeit(e, incident);
+                    return End::Forfeit;
+                }
+            }
+        }
     }
+    let mut lag_rng = SmallRng::seed_from_u64(lag_seed(config.seed, record.number));
 
     let mut game = Game::new(config.size, RuleSet::Chinese.rules());
     game.set_komi(config.komi);
@@ -305,7 +357,7 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
         let party = Party::Engine(e);
         let wait = match clocks.as_ref() {
             Some(clocks) => {
-                let (seconds, stones) = clocks[e].time_left();
+                let (seconds, stones) = clocks[e].time_left(approximated[e]);
                 let command = format!("time_left {to_move} {seconds} {stones}");
                 if let Err(error) = engines[e].send(&command, config.timeout) {
                     record.forfeit(e, incident_of(party, &error, IncidentKind::Rejected));
@@ -318,9 +370,23 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
 
         let asked = Instant::now();
         let reply = engines[e].send(&format!("genmove {to_move}"), wait);
-        let took = asked.elapsed();
-        record.think[e] += took;
+        let measured = asked.elapsed();
+        record.think[e] += measured;
         record.n_genmoves[e] += 1;
+        let lag = config
+            .add_lag
+            .map_or(Duration::ZERO, |range| sample_lag(&mut lag_rng, range));
+        let took = measured + lag;
+        let allowance = clocks.as_ref().map(|c| c[e].allowance());
+        let mut timed = allowance.map(|allowance| TimedMove {
+            move_number: record.moves.len() + 1,
+            engine: e,
+            color: to_move,
+            taken: took,
+            lag,
+            allowance,
+            left: None,
+        });
         let lost_on_time = |record: &mut GameRecord, detail: String| {
             record.result = GameResult::Time {
                 winner: to_move.opponent(),
@@ -335,7 +401,8 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
         let reply = match reply {
             Ok(reply) => reply,
             Err(GtpError::Timeout { waited, .. }) if clocks.is_some() => {
-                let allowed = clocks.as_ref().map_or(Duration::ZERO, |c| c[e].allowance());
+                let allowed = allowance.unwrap_or_default();
+                record.timed.extend(timed);
                 let detail = format!(
                     "no move after {:.1} s with {:.1} s left (move {})",
                     waited.as_secs_f64(),
@@ -350,7 +417,12 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
             }
         };
         if let Some(clocks) = clocks.as_mut() {
-            if let Err(flag) = clocks[e].charge(took, config.lag) {
+            let charged = clocks[e].charge(took, config.lag);
+            if let Some(timed) = timed.as_mut() {
+                timed.left = charged.is_ok().then(|| clocks[e].allowance());
+            }
+            record.timed.extend(timed);
+            if let Err(flag) = charged {
                 let detail = format!(
                     "move {} took {:.2} s with {:.2} s left",
                     record.moves.len() + 1,
@@ -398,6 +470,42 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
         }
         to_move = to_move.opponent();
     }
+}
+
+/// Sends `time`'s command to `engine`; if the engine answers `?`, sends the approximation
+/// instead and returns the note that says so. An error is a failure of the command it ended
+/// with (the approximation is plain `time_settings`, which every engine must accept).
+fn announce(
+    time: &TimeControl,
+    engine: &mut GtpEngine,
+    timeout: Duration,
+) -> Result<Option<String>, GtpError> {
+    let command = time.command();
+    match (engine.send(&command, timeout), time.approximation()) {
+        (Ok(_), _) => Ok(None),
+        (Err(GtpError::Failure { .. }), Some(fallback)) => {
+            engine.send(&fallback, timeout)?;
+            Ok(Some(format!(
+                "refused `{command}`, so it was told the approximation `{fallback}`; \
+                 its clock still runs {time}"
+            )))
+        }
+        (Err(error), _) => Err(error),
+    }
+}
+
+/// The seed of game `number`'s simulated lag: the same for a game whatever the order in which
+/// parallel workers play them.
+pub fn lag_seed(match_seed: u64, number: usize) -> u64 {
+    match_seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A lag drawn uniformly from `[min, max]`.
+pub fn sample_lag(rng: &mut SmallRng, (min, max): (Duration, Duration)) -> Duration {
+    if max <= min {
+        return min;
+    }
+    Duration::from_secs_f64(rng.gen_range(min.as_secs_f64()..=max.as_secs_f64()))
 }
 
 fn incident(party: Party, kind: IncidentKind, detail: String) -> Incident {

@@ -4,13 +4,14 @@
 //!
 //! Depends on: geom.
 
-use super::play::{End, GameRecord, Incident};
+use super::play::{End, GameRecord, Incident, IncidentKind, Party, TimedMove};
 use super::stats::{elo_diff, format_elo, win_rate, EloDiff, WinRate};
 use crate::geom::Color;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-/// The line printed when a game finishes, followed by one indented line per incident:
+/// The line printed when a game finishes, followed by one indented line per note and per
+/// incident:
 /// `game 3/10: B engine1, W engine2: W+4.5 (engine2 wins), 57 moves, 12.3 s`.
 pub fn game_line(record: &GameRecord, n_games: usize) -> String {
     let black = record.engine_of(Color::Black) + 1;
@@ -31,10 +32,41 @@ pub fn game_line(record: &GameRecord, n_games: usize) -> String {
     if record.end == End::MoveCap {
         line.push_str(", move cap reached");
     }
+    for note in &record.notes {
+        let _ = write!(line, "\n    note: {note}");
+    }
     for incident in &record.incidents {
         let _ = write!(line, "\n    error: {incident}");
     }
     line
+}
+
+/// The header of the `--time-log` file.
+pub const TIME_LOG_HEADER: &str = "# game\tmove\tengine\tcolour\ttaken\tlag\tallowance\tleft\n";
+
+/// The `--time-log` lines of a game, one per `genmove` under a clock, tab-separated: game
+/// number, move number, `engine1`/`engine2`, `B`/`W`, time taken (lag included), the lag
+/// added, the allowance at the start of the move and the allowance after it (`flag` if the
+/// flag fell), in seconds with three decimals.
+pub fn time_log_lines(record: &GameRecord) -> String {
+    let mut out = String::new();
+    for t in &record.timed {
+        let left = t
+            .left
+            .map_or("flag".to_string(), |d| format!("{:.3}", d.as_secs_f64()));
+        let _ = writeln!(
+            out,
+            "{}\t{}\tengine{}\t{}\t{:.3}\t{:.3}\t{:.3}\t{left}",
+            record.number,
+            t.move_number,
+            t.engine + 1,
+            t.color.letter(),
+            t.taken.as_secs_f64(),
+            t.lag.as_secs_f64(),
+            t.allowance.as_secs_f64()
+        );
+    }
+    out
 }
 
 /// The figures of a match so far.
@@ -53,6 +85,13 @@ pub struct Summary {
     pub n_genmoves: [u32; 2],
     /// Every incident with its game number, in game order.
     pub incidents: Vec<(usize, Incident)>,
+    /// Whether any move was played under a clock.
+    pub clocked: bool,
+    /// Games each engine lost on time.
+    pub time_losses: [u32; 2],
+    /// Each engine's smallest margin (allowance less time taken, seconds) with its game and
+    /// move number; None before its first move under a clock.
+    pub smallest_margin: [Option<(f64, usize, usize)>; 2],
 }
 
 impl Summary {
@@ -82,7 +121,26 @@ pub fn summarize(records: &[GameRecord]) -> Summary {
     let mut think = [Duration::ZERO; 2];
     let mut n_genmoves = [0; 2];
     let mut incidents = Vec::new();
+    let mut time_losses = [0; 2];
+    let mut smallest_margin: [Option<(f64, usize, usize)>; 2] = [None; 2];
+    let mut clocked = false;
     for record in &records {
+        for incident in &record.incidents {
+            if let (Party::Engine(e), IncidentKind::LostOnTime) = (incident.party, incident.kind) {
+                time_losses[e] += 1;
+            }
+        }
+        for t in &record.timed {
+            clocked = true;
+            let TimedMove {
+                engine,
+                move_number,
+                ..
+            } = *t;
+            if smallest_margin[engine].is_none_or(|(m, _, _)| t.margin() < m) {
+                smallest_margin[engine] = Some((t.margin(), record.number, move_number));
+            }
+        }
         if !record.result.is_decided() {
             n_disputed += 1;
         } else if let Some(color) = record.result.winner() {
@@ -109,6 +167,9 @@ pub fn summarize(records: &[GameRecord]) -> Summary {
         think,
         n_genmoves,
         incidents,
+        clocked,
+        time_losses,
+        smallest_margin,
     }
 }
 
@@ -173,6 +234,18 @@ pub fn render(summary: &Summary, names: &[String; 2]) -> String {
         None => format!("engine{} - (0 moves)", e + 1),
     };
     let _ = writeln!(out, "time per move: {}, {}", per_move(0), per_move(1));
+    if s.clocked {
+        let _ = writeln!(
+            out,
+            "time losses: engine1 {}, engine2 {}",
+            s.time_losses[0], s.time_losses[1]
+        );
+        let margin = |e: usize| match s.smallest_margin[e] {
+            Some((m, game, mv)) => format!("engine{} {m:.3} s (game {game}, move {mv})", e + 1),
+            None => format!("engine{} -", e + 1),
+        };
+        let _ = writeln!(out, "smallest margin: {}, {}", margin(0), margin(1));
+    }
     if s.incidents.is_empty() {
         out.push_str("errors: none\n");
     } else {

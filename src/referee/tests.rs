@@ -2,7 +2,7 @@
 //! SGF, summary) and of the GTP client against a scripted fake engine.
 
 use super::client::{split_command_line, GtpEngine, GtpError};
-use super::clock::{MatchClock, TimeSettings};
+use super::clock::{MatchClock, TimeControl};
 use super::config::Config;
 use super::play::{adjudicate, counted, End, GameRecord, Incident, IncidentKind, Party};
 use super::record::{civil_from_days, sgf_game};
@@ -83,59 +83,219 @@ fn win_rate_counts_draws_as_half_and_maps_the_interval_to_elo() {
 }
 
 #[test]
-fn time_settings_parse_and_mean_what_gtp_says() {
-    let t = TimeSettings::parse("300 30 5").unwrap();
-    assert_eq!((t.main, t.byo_yomi, t.stones), (300, 30, 5));
-    assert_eq!(t.command(), "time_settings 300 30 5");
-    assert!(!t.is_unlimited() && !t.is_absolute());
-    assert!(TimeSettings::parse("60 0 0").unwrap().is_absolute());
-    assert!(TimeSettings::parse("0 1 0").unwrap().is_unlimited());
+fn time_controls_parse_from_gtp_and_named_forms() {
+    let p = |t: &str| TimeControl::parse(t);
+    let canadian = p("300 30 5").unwrap();
     assert_eq!(
-        TimeSettings::parse("10,5,1"),
-        Ok(TimeSettings {
+        canadian,
+        TimeControl::Canadian {
+            main: 300,
+            period: 30,
+            stones: 5
+        }
+    );
+    assert_eq!(canadian.command(), "time_settings 300 30 5");
+    assert_eq!(canadian.approximation(), None);
+    assert_eq!(p("canadian:300:30:5"), Ok(canadian));
+    assert_eq!(p("60 0 0"), Ok(TimeControl::Absolute { main: 60 }));
+    assert_eq!(p("absolute:60"), Ok(TimeControl::Absolute { main: 60 }));
+    assert_eq!(p("absolute:60").unwrap().command(), "time_settings 60 0 0");
+    assert!(p("0 1 0").unwrap().is_unlimited());
+    assert_eq!(p("0 1 0").unwrap().command(), "time_settings 0 1 0");
+    assert_eq!(
+        p("10,5,1"),
+        Ok(TimeControl::Canadian {
             main: 10,
-            byo_yomi: 5,
+            period: 5,
             stones: 1
         })
     );
-    assert!(TimeSettings::parse("10 5").is_err());
-    assert!(TimeSettings::parse("10 5 x").is_err());
-    assert!(TimeSettings::parse("-1 5 1").is_err());
+    // Japanese: M, P periods, B seconds each; announced in KGS's order (B before P).
+    let byo_yomi = p("byoyomi:5:3:2").unwrap();
+    assert_eq!(
+        byo_yomi,
+        TimeControl::ByoYomi {
+            main: 5,
+            period: 2,
+            periods: 3
+        }
+    );
+    assert_eq!(byo_yomi.command(), "kgs-time_settings byoyomi 5 2 3");
+    assert_eq!(
+        byo_yomi.approximation().as_deref(),
+        Some("time_settings 5 2 1")
+    );
+    assert_eq!(byo_yomi.to_string(), "5 s + 3 x 2 s byo-yomi");
+    let fischer = p("Fischer:10:1").unwrap();
+    assert_eq!(
+        fischer,
+        TimeControl::Fischer {
+            main: 10,
+            increment: 1
+        }
+    );
+    assert_eq!(fischer.command(), "kata-time_settings fischer 10 1");
+    assert_eq!(
+        fischer.approximation().as_deref(),
+        Some("time_settings 10 1 1")
+    );
+    assert_eq!(fischer.name(), "fischer");
+    for (bad, reason) in [
+        ("10 5", "three numbers"),
+        ("10 5 x", "not a whole number"),
+        ("-1 5 1", "not a whole number"),
+        ("byoyomi:5:3", "byoyomi:MAIN:PERIODS:PERIOD"),
+        ("byoyomi:5:0:2", "at least 1"),
+        ("canadian:5:0:2", "at least 1"),
+        ("canadian:5:2:0", "at least 1"),
+        ("fischer:10", "fischer:MAIN:INCREMENT"),
+        ("absolute:1.5", "not a whole number"),
+        ("hourglass:60", "unknown time system"),
+    ] {
+        let error = p(bad).unwrap_err();
+        assert!(error.contains(reason), "{bad}: {error}");
+    }
+}
+
+fn s(x: f64) -> Duration {
+    Duration::from_secs_f64(x)
 }
 
 #[test]
 fn clock_runs_main_time_then_canadian_periods() {
-    let s = |x: f64| Duration::from_secs_f64(x);
     let lag = s(0.2);
-    let mut clock = MatchClock::new(TimeSettings::parse("10 6 2").unwrap());
-    assert_eq!(clock.time_left(), (10, 0));
+    let mut clock = MatchClock::new(TimeControl::parse("10 6 2").unwrap());
+    assert_eq!(clock.time_left(false), (10, 0));
     assert_eq!(clock.allowance(), s(16.0));
     clock.charge(s(4.5), lag).unwrap();
-    assert_eq!(clock.time_left(), (5, 0));
+    assert_eq!(clock.time_left(false), (5, 0));
     // Overruns main time by 2 s: byo-yomi starts, this move is its first stone.
     clock.charge(s(7.5), lag).unwrap();
-    assert_eq!(clock.time_left(), (4, 1));
+    assert_eq!(clock.time_left(false), (4, 1));
     assert_eq!(clock.allowance(), s(4.0));
     // The second stone ends the period: a fresh one.
     clock.charge(s(3.0), lag).unwrap();
-    assert_eq!(clock.time_left(), (6, 2));
+    assert_eq!(clock.time_left(false), (6, 2));
     // Within the lag allowance is forgiven; beyond it the flag falls.
     clock.charge(s(6.1), lag).unwrap();
-    assert_eq!(clock.time_left(), (0, 1));
+    assert_eq!(clock.time_left(false), (0, 1));
     let flag = clock.charge(s(0.5), lag).unwrap_err();
     assert_eq!(flag.allowed, Duration::ZERO);
 }
 
 #[test]
 fn absolute_clock_flags_after_main_time() {
-    let s = |x: f64| Duration::from_secs_f64(x);
-    let mut clock = MatchClock::new(TimeSettings::parse("5 0 0").unwrap());
+    let mut clock = MatchClock::new(TimeControl::parse("absolute:5").unwrap());
     assert_eq!(clock.allowance(), s(5.0));
     clock.charge(s(3.0), s(0.1)).unwrap();
-    assert_eq!(clock.time_left(), (2, 0));
+    assert_eq!(clock.time_left(false), (2, 0));
     assert!(clock.charge(s(2.5), s(0.1)).is_err());
     clock.charge(s(2.05), s(0.1)).unwrap();
-    assert_eq!(clock.time_left(), (0, 0));
+    assert_eq!(clock.time_left(false), (0, 0));
+}
+
+#[test]
+fn byo_yomi_keeps_a_period_used_within_and_loses_those_exceeded() {
+    let none = Duration::ZERO;
+    let mut clock = MatchClock::new(TimeControl::parse("byoyomi:10:3:5").unwrap());
+    // Main time: (main left, 0); the allowance is main time plus every period.
+    assert_eq!(clock.time_left(false), (10, 0));
+    assert_eq!(clock.allowance(), s(25.0));
+    clock.charge(s(4.0), none).unwrap();
+    assert_eq!(
+        (clock.time_left(false), clock.allowance()),
+        ((6, 0), s(21.0))
+    );
+    // 6 s of main time and 4 s of the first period: all three periods stay.
+    clock.charge(s(10.0), none).unwrap();
+    assert_eq!(clock.time_left(false), (5, 3), "(period, periods left)");
+    assert_eq!(clock.allowance(), s(15.0));
+    // Exactly one period: kept.
+    clock.charge(s(5.0), none).unwrap();
+    assert_eq!(clock.time_left(false), (5, 3));
+    // 5.5 s exceeds the first period and ends in the second: one used up.
+    clock.charge(s(5.5), none).unwrap();
+    assert_eq!(clock.time_left(false), (5, 2));
+    assert_eq!(clock.allowance(), s(10.0));
+    // The engine told `time_settings 10 5 1` hears one stone, never the periods.
+    assert_eq!(clock.time_left(true), (5, 1));
+    // 9.9 s: ends in the last period.
+    clock.charge(s(9.9), none).unwrap();
+    assert_eq!(
+        (clock.time_left(false), clock.allowance()),
+        ((5, 1), s(5.0))
+    );
+    clock.charge(s(0.1), none).unwrap();
+    // Exceeding the last period by more than the lag forgiven: the flag falls.
+    let flag = clock.charge(s(5.3), s(0.2)).unwrap_err();
+    assert_eq!(flag.allowed, s(5.0));
+    // Within the forgiveness the last period is kept.
+    clock.charge(s(5.2), s(0.2)).unwrap();
+    assert_eq!(clock.time_left(false), (5, 1));
+
+    // A move that uses up main time and several periods at once.
+    let mut clock = MatchClock::new(TimeControl::parse("byoyomi:10:3:5").unwrap());
+    clock.charge(s(21.0), none).unwrap();
+    assert_eq!(clock.time_left(false), (5, 1));
+    assert!(clock.charge(s(5.01), none).is_err());
+    let mut clock = MatchClock::new(TimeControl::parse("byoyomi:10:3:5").unwrap());
+    assert!(clock.charge(s(25.01), none).is_err());
+    // No main time: the clock starts in its first period.
+    let clock = MatchClock::new(TimeControl::parse("byoyomi:0:2:3").unwrap());
+    assert_eq!(
+        (clock.time_left(false), clock.allowance()),
+        ((3, 2), s(6.0))
+    );
+}
+
+#[test]
+fn fischer_adds_the_increment_after_each_move() {
+    let none = Duration::ZERO;
+    let mut clock = MatchClock::new(TimeControl::parse("fischer:10:2").unwrap());
+    assert_eq!(
+        (clock.time_left(false), clock.allowance()),
+        ((10, 0), s(10.0))
+    );
+    clock.charge(s(3.5), none).unwrap();
+    assert_eq!(
+        (clock.time_left(false), clock.allowance()),
+        ((8, 0), s(8.5))
+    );
+    // The engine told `time_settings 10 2 1` hears the clock less one increment in main time.
+    assert_eq!(clock.time_left(true), (6, 0));
+    clock.charge(s(8.5), none).unwrap();
+    assert_eq!(clock.allowance(), s(2.0), "only the increment left");
+    assert_eq!(clock.time_left(false), (2, 0));
+    assert_eq!(clock.time_left(true), (2, 1), "its last 'period'");
+    // The flag falls exactly past the clock (plus what is forgiven).
+    assert!(clock.charge(s(2.11), s(0.1)).is_err());
+    clock.charge(s(2.1), s(0.1)).unwrap();
+    assert_eq!(
+        clock.allowance(),
+        s(2.0),
+        "a forgiven overrun leaves the clock at zero"
+    );
+}
+
+#[test]
+fn lag_draws_are_in_range_and_reproducible() {
+    use super::play::{lag_seed, sample_lag};
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+    let range = (s(0.05), s(0.4));
+    let draw = |seed| {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        (0..200)
+            .map(|_| sample_lag(&mut rng, range))
+            .collect::<Vec<_>>()
+    };
+    let a = draw(lag_seed(7, 3));
+    assert_eq!(a, draw(lag_seed(7, 3)), "same seed, same lags");
+    assert_ne!(a, draw(lag_seed(7, 4)), "each game its own");
+    assert!(a.iter().all(|d| range.0 <= *d && *d <= range.1));
+    assert!(a.iter().any(|d| *d < s(0.15)) && a.iter().any(|d| *d > s(0.3)));
+    let mut rng = SmallRng::seed_from_u64(1);
+    assert_eq!(sample_lag(&mut rng, (s(0.2), s(0.2))), s(0.2));
 }
 
 #[test]
@@ -208,6 +368,8 @@ fn record(number: usize, engine1_black: bool, result: GameResult) -> GameRecord 
         duration: Duration::from_millis(1500),
         think: [Duration::from_millis(200), Duration::from_millis(600)],
         n_genmoves: [2, 2],
+        timed: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -237,6 +399,8 @@ fn sgf_has_root_properties_and_moves() {
         seed: 1,
         time: None,
         lag: Duration::from_millis(500),
+        add_lag: None,
+        time_log: None,
         timeout: Duration::from_secs(60),
         parallel: 1,
         sgf_dir: None,
@@ -451,4 +615,127 @@ fn client_reads_replies_and_survives_bad_engines() {
         GtpEngine::start("none", &["/nonexistent/engine".to_string()], false, false),
         Err(GtpError::Spawn(_))
     ));
+}
+
+/// A GTP engine in POSIX sh that passes at every genmove and counts 0; with `refuse` it
+/// answers `?` to `kgs-time_settings` and `kata-time_settings`, as GNU Go does.
+fn passing_engine(refuse: bool) -> Option<GtpEngine> {
+    const SCRIPT: &str = r#"
+while read id cmd rest; do
+  case "$cmd" in
+    kgs-time_settings|kata-time_settings)
+      if [ "$REFUSE" = 1 ]; then printf '?%s unknown command\n\n' "$id";
+      else printf '=%s\n\n' "$id"; fi ;;
+    genmove) printf '=%s pass\n\n' "$id" ;;
+    final_score) printf '=%s 0\n\n' "$id" ;;
+    quit) printf '=%s\n\n' "$id"; exit 0 ;;
+    *) printf '=%s\n\n' "$id" ;;
+  esac
+done
+"#;
+    if !std::path::Path::new("/bin/sh").exists() {
+        eprintln!("skipped: no /bin/sh");
+        return None;
+    }
+    let argv = [
+        "/usr/bin/env".to_string(),
+        format!("REFUSE={}", u8::from(refuse)),
+        "/bin/sh".to_string(),
+        "-c".to_string(),
+        SCRIPT.to_string(),
+    ];
+    Some(GtpEngine::start("passer", &argv, false, false).expect("sh starts"))
+}
+
+fn clock_config(time: &str, add_lag: Option<f64>, lag: f64) -> Config {
+    Config {
+        engine1: vec!["a".to_string()],
+        engine2: vec!["b".to_string()],
+        referee: None,
+        name1: None,
+        name2: None,
+        games: 1,
+        size: 5,
+        komi: 0.5,
+        alternate: true,
+        max_moves: 75,
+        seed: 9,
+        time: Some(TimeControl::parse(time).unwrap()),
+        lag: s(lag),
+        add_lag: add_lag.map(|x| (s(x), s(x))),
+        time_log: None,
+        timeout: Duration::from_secs(10),
+        parallel: 1,
+        sgf_dir: None,
+        show_stderr: false,
+        verbose: false,
+    }
+}
+
+#[test]
+fn added_lag_is_charged_and_every_genmove_is_timed() {
+    use super::play::play_game;
+    use super::summary::time_log_lines;
+    let (Some(mut one), Some(mut two)) = (passing_engine(false), passing_engine(true)) else {
+        return;
+    };
+    let names = || ["One".to_string(), "Two".to_string()];
+    let config = clock_config("fischer:10:1", Some(0.3), 0.2);
+    let r = play_game(&config, 1, true, [&mut one, &mut two], None, names());
+    assert_eq!((r.end, r.moves.len()), (End::TwoPasses, 2), "{r:?}");
+    assert_eq!(r.timed.len(), 2, "one entry per genmove: {r:?}");
+    for (i, t) in r.timed.iter().enumerate() {
+        assert_eq!((t.move_number, t.engine), (i + 1, i));
+        assert_eq!(t.lag, s(0.3));
+        assert!(t.taken >= s(0.3) && t.taken < s(1.0), "{t:?}");
+        assert_eq!(t.allowance, s(10.0));
+        let left = t.left.expect("no flag");
+        assert!(
+            close(left.as_secs_f64(), 11.0 - t.taken.as_secs_f64(), 1e-6),
+            "increment added after the lag was charged: {t:?}"
+        );
+    }
+    // Engine 2 refused kata-time_settings and was told the approximation.
+    assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
+    assert!(
+        r.notes[0].starts_with("engine2: refused `kata-time_settings fischer 10 1`")
+            && r.notes[0].contains("`time_settings 10 1 1`"),
+        "{:?}",
+        r.notes
+    );
+    assert!(game_line(&r, 1).contains("\n    note: engine2: refused"));
+    let log = time_log_lines(&r);
+    assert_eq!(log.lines().count(), 2, "{log}");
+    assert!(log.starts_with("1\t1\tengine1\tB\t0.3"), "{log}");
+    let text = render(&summarize(&[r]), &names());
+    assert!(text.contains("time losses: engine1 0, engine2 0"), "{text}");
+    assert!(
+        text.contains("smallest margin: engine1 9.6")
+            || text.contains("smallest margin: engine1 9.7"),
+        "{text}"
+    );
+
+    // Under absolute time of 0 s, instant replies pass within the 0.2 s forgiven, but not
+    // once 0.5 s of network lag is added to them.
+    let config = clock_config("absolute:0", None, 0.2);
+    let r = play_game(&config, 2, true, [&mut one, &mut two], None, names());
+    assert_eq!(r.end, End::TwoPasses, "{r:?}");
+    let config = clock_config("absolute:0", Some(0.5), 0.2);
+    let r = play_game(&config, 3, true, [&mut one, &mut two], None, names());
+    assert_eq!(r.end, End::Time, "{r:?}");
+    assert_eq!(
+        r.result,
+        GameResult::Time {
+            winner: Color::White
+        }
+    );
+    assert_eq!(r.timed.len(), 1);
+    assert_eq!(r.timed[0].left, None);
+    assert!(time_log_lines(&r).ends_with("\tflag\n"));
+    let summary = summarize(&[r]);
+    assert_eq!(summary.time_losses, [1, 0]);
+    assert!(
+        matches!(summary.smallest_margin[0], Some((m, 3, 1)) if m <= -0.5),
+        "{summary:?}"
+    );
 }

@@ -359,6 +359,10 @@ fn bad_command_lines_fail_cleanly() {
         "--seed",
         "--time",
         "--lag",
+        "--add-lag",
+        "--time-log",
+        "byoyomi:M:P:B",
+        "fischer:M:I",
         "--timeout",
         "--parallel",
         "--threads",
@@ -409,5 +413,120 @@ fn tengen_against_gnugo_plays_a_clean_game() {
     );
     assert!(out.contains("errors: none"), "{out}");
     check_sgf(&dir.join("game-0001.sgf"), 9, "7.5", game_line(&out, 1, 1));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Checks a `--time-log` file against the match's stdout: one line per genmove (the summary's
+/// move counts), each with at least `min_lag` added, none flagged; returns the number of lines.
+fn check_time_log(path: &Path, out: &str, min_lag: f64) -> usize {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("# game\tmove\tengine\tcolour\ttaken\tlag\tallowance\tleft")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    // "time per move: engine1 0.012 s (12 moves), engine2 0.010 s (11 moves)"
+    let counts: Vec<usize> = out
+        .lines()
+        .find(|l| l.starts_with("time per move: "))
+        .unwrap()
+        .split('(')
+        .skip(1)
+        .map(|part| part.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(rows.len(), counts.iter().sum::<usize>(), "{text}\n{out}");
+    for row in &rows {
+        assert_eq!(row.len(), 8, "{row:?}");
+        let taken: f64 = row[4].parse().unwrap();
+        let lag: f64 = row[5].parse().unwrap();
+        assert!(lag >= min_lag - 1e-9 && taken >= lag, "{row:?}");
+        assert_ne!(row[7], "flag", "{row:?}");
+    }
+    rows.len()
+}
+
+/// Two tengen processes on 7×7 under Japanese byo-yomi and under Fischer, with simulated
+/// network lag: no loss on time, one time-log line per genmove, no approximation needed
+/// (tengen knows kgs-time_settings and kata-time_settings). Then GNU Go, which does not, is
+/// told an approximation and the game line says so.
+#[test]
+fn byo_yomi_and_fischer_with_added_lag() {
+    let dir = scratch("clock");
+    for (time, shown) in [
+        ("byoyomi:1:3:1", "1 s + 3 x 1 s byo-yomi"),
+        ("fischer:2:1", "2 s + 1 s per move (Fischer)"),
+    ] {
+        let log = dir.join(format!("{}.tsv", time.split(':').next().unwrap()));
+        let (ok, out, err) = tengen_match(&[
+            "--engine1",
+            "tengen --playouts 150 --threads 1 --seed {seed}",
+            "--engine2",
+            "tengen --playouts 150 --threads 1 --seed {seed}",
+            "--size",
+            "7",
+            "--max-moves",
+            "60",
+            "--seed",
+            "5",
+            "--time",
+            time,
+            "--add-lag",
+            "0.05 0.2",
+            "--lag",
+            "0.1",
+            "--time-log",
+            log.to_str().unwrap(),
+        ]);
+        eprintln!("{out}{err}");
+        assert!(ok, "tengen match failed:\n{out}\n{err}");
+        assert!(out.contains(shown), "{out}");
+        assert!(
+            out.contains(
+                "added lag: 0.050 to 0.200 s per genmove reply; overrun forgiven: 0.100 s"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("time losses: engine1 0, engine2 0"), "{out}");
+        assert!(out.contains("smallest margin: engine1 "), "{out}");
+        assert!(out.contains("errors: none"), "{out}");
+        assert!(
+            !out.contains("note: "),
+            "tengen needs no approximation:\n{out}"
+        );
+        assert!(check_time_log(&log, &out, 0.05) > 0);
+    }
+
+    if !have_gnugo() {
+        return;
+    }
+    let log = dir.join("gnugo.tsv");
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        "/usr/games/gnugo --mode gtp --level 0 --chinese-rules",
+        "--engine2",
+        "tengen --playouts 150 --threads 1",
+        "--size",
+        "5",
+        "--max-moves",
+        "30",
+        "--time",
+        "byoyomi:2:2:1",
+        "--add-lag",
+        "0.05",
+        "--time-log",
+        log.to_str().unwrap(),
+    ]);
+    eprintln!("{out}{err}");
+    assert!(ok, "tengen match failed:\n{out}\n{err}");
+    assert!(
+        out.contains(
+            "    note: engine1: refused `kgs-time_settings byoyomi 2 1 2`, so it was told the \
+             approximation `time_settings 2 1 1`"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("time losses: engine1 0, engine2 0"), "{out}");
+    check_time_log(&log, &out, 0.05);
     let _ = fs::remove_dir_all(&dir);
 }
