@@ -187,7 +187,9 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
 /// finished position most are blunders), so they leave such groups alive, and the seki test
 /// would then count them as seki.
 ///
-/// The killer: a chain of `c` whose liberties `S` (two or more) are all shared with the
+/// The killer: a chain of `c`, with the chains of `c` that touch its liberties (filling joins
+/// them: in Fuego's FX175 three single black stones around one point), whose liberties `S`
+/// (two or more) are all shared with the
 /// enemy chains next to it, and those chains have no liberty outside `S` (no eye, no way out).
 /// `c` fills `S` but one point `L`, both sides keep the same shrinking liberties (the enemy
 /// cannot fill one without putting itself in atari), and the enemy has to capture at `L`.
@@ -204,8 +206,19 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
     let stones = (pos.stones(Color::Black) | pos.stones(Color::White)) - dead;
     let kills = |killer: Point| -> Option<Bitboard> {
         let color = pos.stone_at(killer)?;
-        let chain = pos.chain(killer);
-        let shared = pos.liberties(killer);
+        // The killer's chain with the chains of its colour that touch its liberties (filling
+        // those joins them: FX175's three black stones around one empty point).
+        let own = pos.stones(color) - dead;
+        let mut chain = pos.chain(killer);
+        loop {
+            let liberties = chain.neighbors(size) & pos.empty_points();
+            let grown = chain | (liberties.neighbors(size) & own).component(own, size);
+            if grown == chain || grown.count() > 6 {
+                break;
+            }
+            chain = grown;
+        }
+        let shared = chain.neighbors(size) & pos.empty_points();
         if chain.count() + shared.count() > 7 || shared.count() < 2 {
             return None;
         }
