@@ -161,15 +161,15 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
     } else {
         let dead = dead_stones(pos, &ownership);
         let killed = killed_by_sacrifice(pos, dead);
-        match without(pos, killed) {
+        if killed.is_empty() {
+            dead
+        } else {
             // Judged again with the killed stones off the board: the stones they were
             // fighting may now be short of liberties (FX178: an eyeless white group beside
             // the killed one, in a seki only while it lived).
-            Some(rest) if !killed.is_empty() => {
-                ownership = self::ownership(&rest, config);
-                dead_stones(&rest, &ownership) | killed
-            }
-            _ => dead,
+            let rest = without(pos, killed);
+            ownership = self::ownership(&rest, config);
+            dead_stones(&rest, &ownership) | killed
         }
     };
     let seki = score::seki_stones(pos, &dead);
@@ -202,7 +202,6 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
 /// first to move wins: left to the playouts.
 fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
     let size = pos.size();
-    let at_least_one = |points: &[Point]| Bitboard::from_point(points[0]);
     let stones = (pos.stones(Color::Black) | pos.stones(Color::White)) - dead;
     let kills = |killer: Point| -> Option<Bitboard> {
         let color = pos.stone_at(killer)?;
@@ -241,12 +240,17 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
             return None;
         }
         shared.iter().find_map(|last| {
-            // Filling joins the chain to every chain of its colour next to the filled points.
-            let filled = shared - Bitboard::from_point(last);
-            let space = (chain | filled).component(pos.stones(color) | filled, size);
+            // Filling joins the chain to every chain of its colour next to the filled points;
+            // a filled point that does not join it is no part of the sacrifice.
             let at_last = Bitboard::from_point(last);
+            let filled = shared - at_last;
+            let space = chain.component(own | filled, size);
             let liberties = (space.neighbors(size) & pos.empty_points()) - space;
-            if space.count() > 6 || liberties != at_last || victims_next_to(space) != victims {
+            if space.count() > 6
+                || !(filled - space).is_empty()
+                || liberties != at_last
+                || victims_next_to(space) != victims
+            {
                 return None;
             }
             let points: Vec<Point> = space.iter().collect();
@@ -258,8 +262,7 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
                 }) != playout::EyeShape::Other;
             let opens = (at_last.neighbors(size) & pos.empty_points()) - space;
             let more = victims_next_to(at_last) - victims;
-            let connected = at_least_one(&points).component(space, size) == space;
-            (one_eye && connected && opens.is_empty() && more.is_empty()).then_some(victims)
+            (one_eye && opens.is_empty() && more.is_empty()).then_some(victims)
         })
     };
     let mut killed = Bitboard::EMPTY;
@@ -280,17 +283,19 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
     killed
 }
 
-/// `pos` with the stones of `gone` taken off (the side to move kept); None if that leaves a
-/// chain without liberties (it cannot: taking stones off only adds liberties).
-fn without(pos: &Position, gone: Bitboard) -> Option<Position> {
+/// `pos` with the stones of `gone` taken off (the side to move kept). Taking stones off
+/// only adds liberties, so every chain keeps one.
+fn without(pos: &Position, gone: Bitboard) -> Position {
     let mut rest = Position::new(pos.size());
     for color in [Color::Black, Color::White] {
         for p in pos.stones(color) - gone {
-            rest.place_stone(color, p).ok()?;
+            rest.place_stone(color, p)
+                .expect("a point of a valid position is on the board and empty in a copy");
         }
     }
     rest.set_to_move(pos.to_move());
-    rest.all_chains_have_liberties().then_some(rest)
+    debug_assert!(rest.all_chains_have_liberties());
+    rest
 }
 
 /// Mean owner of every point at the end of `config.playouts` playouts from `pos`, half of
