@@ -15,6 +15,7 @@
 //! Depends on: board (loading a `Position`), geom.
 
 mod board;
+mod fate;
 mod ladder;
 mod pattern3;
 mod policy;
@@ -23,6 +24,7 @@ mod run;
 mod tactics;
 
 pub use board::PlayoutBoard;
+pub use fate::FateDistances;
 pub use ladder::LadderReader;
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
 pub use rng::PlayoutRng;

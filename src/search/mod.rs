@@ -29,7 +29,7 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::judge;
-use crate::playout::{self, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::playout::{self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -250,6 +250,8 @@ struct Worker {
     moves_buf: Vec<(Move, Prior)>,
     /// Reads ladders for the priors (its own board stack, reserved once).
     ladders: Box<LadderReader>,
+    /// Common-fate-graph distances from the last move, for the prior (`prior::prior_of`).
+    fate: Box<FateDistances>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
@@ -903,6 +905,7 @@ impl Worker {
             path: Vec::with_capacity(MAX_DEPTH),
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
+            fate: Box::default(),
             owner_sum: Box::new([0; MAX_POINTS]),
             panic_after: None,
         }
@@ -919,17 +922,25 @@ impl Worker {
         } else {
             FightAnswers::default()
         };
+        let fate = &mut self.fate;
+        match last {
+            Some(l) if config.prior.fate.iter().any(|&w| w != 0.0) => {
+                board.fate_distances(l, 3, fate)
+            }
+            _ => **fate = FateDistances::default(),
+        }
+        let fate = &*fate;
         let config = &config.prior;
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
             buf.push((
                 mv,
-                prior::prior_of(config, board, ladders, &fights, mv, last),
+                prior::prior_of(config, board, ladders, &fights, fate, mv, last),
             ));
         });
         buf.push((
             Move::Pass,
-            prior::prior_of(config, board, ladders, &fights, Move::Pass, last),
+            prior::prior_of(config, board, ladders, &fights, fate, Move::Pass, last),
         ));
     }
 

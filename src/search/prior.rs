@@ -16,7 +16,7 @@
 
 use super::tree::Prior;
 use crate::geom::{Move, Point};
-use crate::playout::{FightAnswers, LadderReader, PlayoutBoard};
+use crate::playout::{FateDistances, FightAnswers, LadderReader, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -53,11 +53,18 @@ pub struct PriorConfig {
     /// A move within distance 2 (|dx| + |dy| ≤ 2, or a diagonal) of the last move, as wins.
     /// Default 4.
     pub near_last: f32,
+    /// A move at distance 1, 2 or 3 from the last move in the common fate graph (a chain is
+    /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. Default 0.
+    pub fate: [f32; 3],
     /// A move on the first or second line with no stone within distance 2, as losses.
     /// Default 6 (boards of 9 and more).
     pub low_empty: f32,
     /// A move on the third line with no stone within distance 2, as wins. Default 4.
     pub third_line_empty: f32,
+    /// On boards of 13 and more, a move on a 3-3, 3-4 or 4-4 point of an empty corner (no
+    /// stone in the corner's 6×6 box), as wins: the opening's biggest points, which playouts
+    /// of a few thousand cannot tell from the centre. Default 0.
+    pub empty_corner: f32,
     /// Pass, as losses, while the board still has more than a third of its points empty.
     /// Default 20.
     pub early_pass: f32,
@@ -76,8 +83,10 @@ impl Default for PriorConfig {
             nakade: 0.0,
             pattern: 10.0,
             near_last: 4.0,
+            fate: [0.0; 3],
             low_empty: 6.0,
             third_line_empty: 4.0,
+            empty_corner: 0.0,
             early_pass: 20.0,
         }
     }
@@ -97,8 +106,12 @@ impl PriorConfig {
             ("prior_nakade", self.nakade),
             ("prior_pattern", self.pattern),
             ("prior_near_last", self.near_last),
+            ("prior_fate1", self.fate[0]),
+            ("prior_fate2", self.fate[1]),
+            ("prior_fate3", self.fate[2]),
             ("prior_low_empty", self.low_empty),
             ("prior_third_line_empty", self.third_line_empty),
+            ("prior_empty_corner", self.empty_corner),
             ("prior_early_pass", self.early_pass),
         ]
     }
@@ -116,8 +129,12 @@ impl PriorConfig {
             "prior_nakade" => &mut self.nakade,
             "prior_pattern" => &mut self.pattern,
             "prior_near_last" => &mut self.near_last,
+            "prior_fate1" => &mut self.fate[0],
+            "prior_fate2" => &mut self.fate[1],
+            "prior_fate3" => &mut self.fate[2],
             "prior_low_empty" => &mut self.low_empty,
             "prior_third_line_empty" => &mut self.third_line_empty,
+            "prior_empty_corner" => &mut self.empty_corner,
             "prior_early_pass" => &mut self.early_pass,
             _ => return false,
         };
@@ -149,13 +166,15 @@ impl Sum {
 }
 
 /// The prior of `mv` for the side to move on `board`; `last` is the last move played.
-/// `ladders` reads the ladders of escapes and ataris; `fights` is `board.fight_answers(..)`,
+/// `ladders` reads the ladders of escapes and ataris; `fights` is `board.fight_answers(..)`
+/// and `fate` the distances from `last` (`PlayoutBoard::fate_distances`, up to 3), both
 /// computed once for all the moves of an expansion.
 pub fn prior_of(
     config: &PriorConfig,
     board: &PlayoutBoard,
     ladders: &mut LadderReader,
     fights: &FightAnswers,
+    fate: &FateDistances,
     mv: Move,
     last: Option<Point>,
 ) -> Prior {
@@ -222,6 +241,9 @@ pub fn prior_of(
             sum.add(config.near_last, 1.0);
         }
     }
+    if let Some(&weight) = config.fate.get(usize::from(fate.get(p)).wrapping_sub(1)) {
+        sum.add(weight, 1.0);
+    }
     if size >= 9 && area_is_empty(board, p) {
         let line = 1 + p
             .col()
@@ -234,7 +256,33 @@ pub fn prior_of(
             sum.add(config.third_line_empty, 1.0);
         }
     }
+    if size >= 13 && config.empty_corner != 0.0 && is_open_corner_point(board, p) {
+        sum.add(config.empty_corner, 1.0);
+    }
     sum.prior()
+}
+
+/// Side of the corner box of `is_open_corner_point`.
+const CORNER_BOX: usize = 6;
+
+/// Returns true if and only if `p` is on the third or fourth line from both edges of a corner
+/// (3-3, 3-4, 4-3, 4-4) and no stone stands in that corner's `CORNER_BOX` square.
+fn is_open_corner_point(board: &PlayoutBoard, p: Point) -> bool {
+    let size = board.size();
+    // 0-based distance from the nearer edge along one axis, and whether it is the far edge.
+    let axis = |x: usize| (x.min(size - 1 - x), x > size - 1 - x);
+    let ((dc, right), (dr, top)) = (axis(p.col()), axis(p.row()));
+    if !(2..=3).contains(&dc) || !(2..=3).contains(&dr) {
+        return false;
+    }
+    let span = |far: bool| {
+        if far {
+            size - CORNER_BOX..size
+        } else {
+            0..CORNER_BOX
+        }
+    };
+    span(top).all(|r| span(right).all(|c| board.stone_at(Point::new(c, r)).is_none()))
 }
 
 /// Returns true if and only if no stone stands within distance 2 of `p` (|dx| + |dy| ≤ 2).

@@ -14,10 +14,14 @@ fn at(s: &str, size: usize) -> Move {
     Move::Play(Point::parse(s, size).unwrap())
 }
 
-/// `prior_of` with a fresh ladder reader.
+/// `prior_of` with a fresh ladder reader, the fights and the distances from `last`.
 fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Point>) -> Prior {
     let fights = b.fight_answers(2);
-    prior_of(config, b, &mut LadderReader::new(), &fights, mv, last)
+    let mut fate = FateDistances::default();
+    if let Some(l) = last {
+        b.fate_distances(l, 3, &mut fate);
+    }
+    prior_of(config, b, &mut LadderReader::new(), &fights, &fate, mv, last)
 }
 
 /// Only the source called `name` on, at weight 10.
@@ -129,6 +133,56 @@ fn moves_near_the_last_one_are_wins() {
         );
     }
     assert_eq!(prior_of_(&config, &b, at("E6", 9), None).visits(), 0.0);
+}
+
+#[test]
+fn moves_near_the_last_in_the_common_fate_graph_get_their_distances_weight() {
+    // White's last move F5 extended the chain C5–F5; the liberties at its far end are at 1.
+    let b = board(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . X X X . . .
+         . . O O O O X . .
+         . . . X X . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Color::Black,
+    );
+    let mut config = only("prior_fate1");
+    config.fate = [30.0, 20.0, 5.0];
+    let last = Point::parse("F5", 9).ok();
+    for (p, want) in [("B5", 30.0), ("C4", 30.0), ("F4", 30.0), ("A5", 20.0), ("B4", 20.0)] {
+        let x = prior_of_(&config, &b, at(p, 9), last);
+        assert_eq!((x.visits(), x.value()), (want, 1.0), "{p}");
+    }
+    // Across the black chain D6–F6: 1 to the chain, 2 above it, 3 beyond.
+    assert_eq!(prior_of_(&config, &b, at("E7", 9), last).visits(), 20.0);
+    assert_eq!(prior_of_(&config, &b, at("E8", 9), last).visits(), 5.0);
+    assert_eq!(prior_of_(&config, &b, at("E9", 9), last).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("B5", 9), None).visits(), 0.0);
+}
+
+#[test]
+fn the_three_four_points_of_an_empty_corner_are_wins() {
+    // 13×13: the lower left corner holds a stone (E5, inside its 6×6 box); the others are
+    // empty. The upper right has K10 (4-4) and K11 (4-3) but not J9 (5-5) or L12 (2-3).
+    let mut rows = vec![". . . . . . . . . . . . ."; 13];
+    rows[8] = ". . . . X . . . . . . . .";
+    let b = board(&rows.join("\n"), Color::White);
+    let config = only("prior_empty_corner");
+    for p in ["K10", "K11", "L11", "C3", "D4", "C11", "K3"] {
+        let yes = !matches!(p, "C3" | "D4");
+        let x = prior_of_(&config, &b, at(p, 13), None);
+        assert_eq!(x.visits(), if yes { 10.0 } else { 0.0 }, "{p}");
+    }
+    for p in ["J9", "L12", "G7", "F6"] {
+        assert_eq!(prior_of_(&config, &b, at(p, 13), None).visits(), 0.0, "{p}");
+    }
+    // Not on boards below 13.
+    let b9 = board(&". . . . . . . . .\n".repeat(9), Color::Black);
+    assert_eq!(prior_of_(&config, &b9, at("C3", 9), None).visits(), 0.0);
 }
 
 #[test]
