@@ -94,6 +94,11 @@ pub struct Config {
     /// eye (`tactics::is_nakade_sacrifice`): the sacrifice before a nakade. Default false for
     /// the search; the judge's playouts turn it on (`judge::ownership`).
     pub nakade_sacrifice: bool,
+    /// MoGo's "fill the board": before the random move, draw this many empty points and play
+    /// the first whose 8 neighbours are all empty (so never on the first line), spreading the
+    /// playouts' stones over the open areas of a large board instead of letting them cluster.
+    /// MoGo reports it a clear gain on 19×19. Default 0 (off).
+    pub fill_board_tries: u32,
 }
 
 impl Default for Config {
@@ -109,6 +114,7 @@ impl Default for Config {
             p_reject_self_atari: 1.0,
             max_self_atari_stones: 2,
             nakade_sacrifice: false,
+            fill_board_tries: 0,
         }
     }
 }
@@ -136,6 +142,7 @@ impl Config {
                 "playout_nakade_sacrifice",
                 f32::from(u8::from(self.nakade_sacrifice)),
             ),
+            ("playout_fill_board_tries", self.fill_board_tries as f32),
         ]
     }
 
@@ -153,6 +160,7 @@ impl Config {
             "playout_reject_self_atari" => self.p_reject_self_atari = value.clamp(0.0, 1.0),
             "playout_max_self_atari_stones" => self.max_self_atari_stones = value.round() as u32,
             "playout_nakade_sacrifice" => self.nakade_sacrifice = value != 0.0,
+            "playout_fill_board_tries" => self.fill_board_tries = value.clamp(0.0, 64.0) as u32,
             _ => return false,
         }
         true
@@ -233,6 +241,7 @@ pub struct Heavy {
     reject_self_atari: u64,
     max_self_atari_stones: u32,
     nakade_sacrifice: bool,
+    fill_board_tries: u32,
 }
 
 /// A probability as a threshold on a u32 draw: `draw < threshold` has probability `p`.
@@ -253,6 +262,7 @@ impl Heavy {
             reject_self_atari: threshold(config.p_reject_self_atari),
             max_self_atari_stones: config.max_self_atari_stones,
             nakade_sacrifice: config.nakade_sacrifice,
+            fill_board_tries: config.fill_board_tries,
         }
     }
 
@@ -395,6 +405,29 @@ impl Heavy {
         }
         0
     }
+
+    /// "Fill the board": the first of `fill_board_tries` random empty points whose 8
+    /// neighbours are all empty and that is acceptable; 0 if none.
+    #[inline]
+    fn fill_board<R: RngCore>(&self, b: &PlayoutBoard, c: u8, rng: &mut R) -> usize {
+        let n = b.n_empty();
+        if n == 0 {
+            return 0;
+        }
+        let s = b.stride_m();
+        for _ in 0..self.fill_board_tries {
+            let m = b.empty_at(below(rng, n));
+            if b.n_empty_nb(m) == 4
+                && [m - s - 1, m - s + 1, m + s - 1, m + s + 1]
+                    .iter()
+                    .all(|&q| b.color_m(q) == EMPTY)
+                && self.acceptable(b, m, c)
+            {
+                return m;
+            }
+        }
+        0
+    }
 }
 
 impl sealed::Sealed for Heavy {}
@@ -417,6 +450,10 @@ impl Policy for Heavy {
             }
         }
         let c = board.to_move_code();
+        let m = self.fill_board(board, c, rng);
+        if m != 0 {
+            return m;
+        }
         if Self::roll(self.reject_self_atari, rng) {
             random_move(board, rng, |b, m| !self.is_bad_self_atari(b, m, c))
         } else {

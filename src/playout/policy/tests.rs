@@ -355,3 +355,32 @@ fn heavy_looks_for_shapes_around_its_own_last_move_too() {
         .collect();
     assert!(picks.iter().any(|mv| !shapes.contains(mv)), "{picks:?}");
 }
+
+#[test]
+fn filling_the_board_plays_only_in_empty_three_by_three_areas() {
+    // Stones everywhere but the 3×3 block F6–H8 and the first line: with enough tries the
+    // fill step finds G7, the only point whose 8 neighbours are empty; without it, the random
+    // draw plays elsewhere too.
+    let mut rows = vec![String::from("X O X O X O X O X"); 9];
+    rows[8] = String::from(". . . . . . . . .");
+    for row in &mut rows[1..4] {
+        *row = String::from("X O X O X . . . X");
+    }
+    let start = board_from(&rows.join("\n"), Color::Black);
+    let fill = only(Config {
+        fill_board_tries: 64,
+        ..quiet()
+    });
+    let plain = only(quiet());
+    // 64 tries among 18 empty points miss G7 with probability (17/18)^64, about 3%; the plain
+    // random draw finds it with probability 1/18.
+    let (mut filled, mut plain_g7) = (0, 0);
+    for seed in 0..100 {
+        let mut b = start.clone();
+        filled += usize::from(chosen(&mut b, &fill, seed) == "G7");
+        let mut b = start.clone();
+        plain_g7 += usize::from(chosen(&mut b, &plain, seed) == "G7");
+    }
+    assert!(filled >= 90, "the fill step chose G7 in {filled} of 100");
+    assert!(plain_g7 <= 20, "the random draw chose G7 in {plain_g7} of 100");
+}
