@@ -57,9 +57,13 @@ pub struct Config {
     pub expand_threshold: u32,
     /// Weights of the priors given to every new child (`prior.rs`).
     pub prior: PriorConfig,
-    /// RAVE equivalence: the number of real visits at which AMAF and real statistics weigh the
-    /// same. Default 1000 (Pachi and Fuego use values of this order).
+    /// RAVE equivalence on boards below 13×13: the number of real visits at which AMAF and
+    /// real statistics weigh the same. Default 1000 (Pachi and Fuego use values of this
+    /// order; 3000 was within the noise on 9×9, README ablation).
     pub rave_equivalence: f32,
+    /// … on boards of 13×13 and more. Default 3000: 22–18 against 1000 in self-play on
+    /// 19×19 (README ablation); Pachi uses 4000 there.
+    pub rave_equivalence_large: f32,
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
@@ -102,6 +106,7 @@ impl Default for Config {
             expand_threshold: 2,
             prior: PriorConfig::default(),
             rave_equivalence: 1000.0,
+            rave_equivalence_large: 3000.0,
             exploration: 0.0,
             max_nodes: nodes_for_memory(DEFAULT_MAX_MEMORY_MIB),
             threads: 1,
@@ -123,6 +128,7 @@ impl Config {
         let mut params = vec![
             ("expand_threshold", self.expand_threshold as f32),
             ("rave_equivalence", self.rave_equivalence),
+            ("rave_equivalence_large", self.rave_equivalence_large),
             ("exploration", self.exploration),
             ("score_weight", self.score_weight),
             ("dynkomi_per_stone", self.dynkomi_per_stone),
@@ -144,6 +150,7 @@ impl Config {
         match name {
             "expand_threshold" => self.expand_threshold = value.round() as u32,
             "rave_equivalence" => self.rave_equivalence = value.max(1e-3),
+            "rave_equivalence_large" => self.rave_equivalence_large = value.max(1e-3),
             "exploration" => self.exploration = value,
             "score_weight" => self.score_weight = value,
             "dynkomi_per_stone" => self.dynkomi_per_stone = value,
@@ -299,6 +306,8 @@ struct Root {
 /// atomics), the limits, and the counters that stop them all.
 struct Shared<'a> {
     config: &'a Config,
+    /// `Config::rave_equivalence` or `rave_equivalence_large`, by the root's board size.
+    rave_equivalence: f32,
     tree: &'a Tree,
     root: &'a Root,
     stop: Option<&'a AtomicBool>,
@@ -686,6 +695,11 @@ impl Search {
         };
         let shared = Shared {
             config: &self.config,
+            rave_equivalence: if root.board.size() >= 13 {
+                self.config.rave_equivalence_large
+            } else {
+                self.config.rave_equivalence
+            },
             tree,
             root,
             stop: limits.stop.as_deref(),
@@ -1160,6 +1174,7 @@ fn select(s: &Shared, node: NodeId) -> NodeId {
         }
         let u = urgency(
             s.config,
+            s.rave_equivalence,
             c.stats(),
             c.virtual_loss(),
             c.prior(),
@@ -1179,6 +1194,7 @@ fn select(s: &Shared, node: NodeId) -> NodeId {
 /// its AMAF win rate by RAVE's β, plus the UCT term if configured.
 fn urgency(
     config: &Config,
+    rave_equivalence: f32,
     stats: Stats,
     virtual_loss: u32,
     prior: Prior,
@@ -1194,7 +1210,7 @@ fn urgency(
     };
     let value = if amaf.visits > 0 {
         let an = amaf.visits as f32;
-        let beta = an / (an + n + n * an / config.rave_equivalence);
+        let beta = an / (an + n + n * an / rave_equivalence);
         (1.0 - beta) * q + beta * amaf.value()
     } else {
         q
