@@ -320,10 +320,12 @@ pub fn ownership(pos: &Position, config: &Config) -> Vec<f32> {
     let n = config.playouts.max(2);
     // The judge's playouts are the search's with two changes measured on the scoring table
     // (tests/it/scoring.rs): no self-atari of more than one stone, and no shapes around the
-    // mover's own last move (the scoring table was measured without them).
+    // mover's own last move, no filling of the board (the scoring table was measured without
+    // them).
     let heavy = playout::Heavy::new(&playout::Config {
         max_self_atari_stones: 1,
         pattern_last2: false,
+        fill_board_tries: 0,
         ..playout::Config::default()
     });
     let mut result = Box::<playout::PlayoutResult>::default();
