@@ -62,7 +62,12 @@ impl PlayoutBoard {
             let mut k = 0;
             for &m in &level[..n] {
                 let s = self.stride_m();
-                for q in [m as usize - 1, m as usize + 1, m as usize - s, m as usize + s] {
+                for q in [
+                    m as usize - 1,
+                    m as usize + 1,
+                    m as usize - s,
+                    m as usize + s,
+                ] {
                     if self.color_m(q) != OFF_BOARD && out.d[q] == FateDistances::FAR {
                         reach(self, q, dist, out, &mut next, &mut k);
                     }

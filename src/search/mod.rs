@@ -29,7 +29,9 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::judge;
-use crate::playout::{self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::playout::{
+    self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng,
+};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

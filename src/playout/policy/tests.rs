@@ -384,7 +384,10 @@ fn filling_the_board_plays_only_in_empty_three_by_three_areas() {
         plain_g7 += usize::from(chosen(&mut b, &plain, seed) == "G7");
     }
     assert!(filled >= 85, "the fill step chose G7 in {filled} of 100");
-    assert!(plain_g7 <= 20, "the random draw chose G7 in {plain_g7} of 100");
+    assert!(
+        plain_g7 <= 20,
+        "the random draw chose G7 in {plain_g7} of 100"
+    );
 
     let mut rows = vec![String::from("X O X O X O X O X"); 9];
     rows[8] = String::from(". . . . . . . . .");
@@ -395,5 +398,8 @@ fn filling_the_board_plays_only_in_empty_three_by_three_areas() {
     let g7 = (0..100)
         .filter(|&seed| chosen(&mut small.clone(), &fill, seed) == "G7")
         .count();
-    assert!(g7 <= 25, "on 9×9 the fill step still chose G7 in {g7} of 100");
+    assert!(
+        g7 <= 25,
+        "on 9×9 the fill step still chose G7 in {g7} of 100"
+    );
 }

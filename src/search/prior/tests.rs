@@ -21,7 +21,15 @@ fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Poin
     if let Some(l) = last {
         b.fate_distances(l, 3, &mut fate);
     }
-    prior_of(config, b, &mut LadderReader::new(), &fights, &fate, mv, last)
+    prior_of(
+        config,
+        b,
+        &mut LadderReader::new(),
+        &fights,
+        &fate,
+        mv,
+        last,
+    )
 }
 
 /// Only the source called `name` on, at weight 10.
@@ -153,7 +161,13 @@ fn moves_near_the_last_in_the_common_fate_graph_get_their_distances_weight() {
     let mut config = only("prior_fate1");
     config.fate = [30.0, 20.0, 5.0];
     let last = Point::parse("F5", 9).ok();
-    for (p, want) in [("B5", 30.0), ("C4", 30.0), ("F4", 30.0), ("A5", 20.0), ("B4", 20.0)] {
+    for (p, want) in [
+        ("B5", 30.0),
+        ("C4", 30.0),
+        ("F4", 30.0),
+        ("A5", 20.0),
+        ("B4", 20.0),
+    ] {
         let x = prior_of_(&config, &b, at(p, 9), last);
         assert_eq!((x.visits(), x.value()), (want, 1.0), "{p}");
     }
