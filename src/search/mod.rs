@@ -940,7 +940,10 @@ impl Worker {
         };
         let fate = &mut self.fate;
         match last {
-            Some(l) if config.prior.fate.iter().any(|&w| w != 0.0) => {
+            Some(l)
+                if board.size() >= prior::FATE_MIN_SIZE
+                    && config.prior.fate.iter().any(|&w| w != 0.0) =>
+            {
                 board.fate_distances(l, 3, fate)
             }
             _ => **fate = FateDistances::default(),
