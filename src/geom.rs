@@ -14,6 +14,10 @@ use std::str::FromStr;
 pub const MAX_SIZE: usize = 25;
 /// Smallest board side tengen plays on.
 pub const MIN_SIZE: usize = 2;
+/// Boards of this side and more are *large*: the search and playout settings measured on
+/// 19×19 apply to them (RAVE equivalence, the corner and common-fate-graph priors, filling
+/// the board; Pachi's `board_large`), and boards below keep the settings measured on 9×9.
+pub const LARGE_BOARD: usize = 13;
 /// Number of indices in the shared layout.
 pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 

@@ -39,6 +39,11 @@ impl FateDistances {
     /// Beyond the cap, or not measured.
     pub const FAR: u8 = u8::MAX;
 
+    /// Every point `FAR` (nothing measured), without touching the array.
+    pub fn clear(&mut self) {
+        self.stride = 0;
+    }
+
     /// The distance of `p`, or `FAR`.
     pub fn get(&self, p: Point) -> u8 {
         if self.stride == 0 {
@@ -58,10 +63,10 @@ impl PlayoutBoard {
         let mut next = [0u16; GRID_LEN];
         let mut n = 0;
         reach(self, self.to_mailbox(from), 0, out, &mut level, &mut n);
+        let s = self.stride_m();
         for dist in 1..=max {
             let mut k = 0;
             for &m in &level[..n] {
-                let s = self.stride_m();
                 for q in [
                     m as usize - 1,
                     m as usize + 1,

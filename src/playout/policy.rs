@@ -6,11 +6,12 @@
 //! monomorphised loop and no `dyn`. The trait is sealed: a policy reads the board's mailbox
 //! internals, which only this crate has.
 //!
-//! Depends on: playout::{board, tactics, pattern3}.
+//! Depends on: playout::{board, tactics, pattern3}, geom.
 
 use super::board::{PlayoutBoard, EMPTY};
 use super::pattern3;
 use super::tactics::{self, PointSet};
+use crate::geom::LARGE_BOARD;
 use rand::RngCore;
 
 mod sealed {
@@ -94,7 +95,7 @@ pub struct Config {
     /// eye (`tactics::is_nakade_sacrifice`): the sacrifice before a nakade. Default false for
     /// the search; the judge's playouts turn it on (`judge::ownership`).
     pub nakade_sacrifice: bool,
-    /// MoGo's "fill the board", on boards of `FILL_BOARD_MIN_SIZE` and more: before the
+    /// MoGo's "fill the board", on large boards (`geom::LARGE_BOARD`): before the
     /// random move, draw this many empty points and play the first whose 8 neighbours are
     /// all empty (so never on the first line), spreading the playouts' stones over the open
     /// areas of a large board instead of letting them cluster. Default 4: 24–16 against 0 in
@@ -103,9 +104,6 @@ pub struct Config {
     /// playouts per CPU second: 6,145 without, 6,336 with; single runs).
     pub fill_board_tries: u32,
 }
-
-/// The smallest board on which the playouts fill the board (`Config::fill_board_tries`).
-pub const FILL_BOARD_MIN_SIZE: usize = 13;
 
 impl Default for Config {
     fn default() -> Config {
@@ -417,7 +415,7 @@ impl Heavy {
     #[inline]
     fn fill_board<R: RngCore>(&self, b: &PlayoutBoard, c: u8, rng: &mut R) -> usize {
         let n = b.n_empty();
-        if n == 0 || b.size() < FILL_BOARD_MIN_SIZE {
+        if n == 0 || b.size() < LARGE_BOARD {
             return 0;
         }
         let s = b.stride_m();

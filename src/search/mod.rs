@@ -27,7 +27,7 @@ pub mod tree;
 
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
-use crate::geom::{Color, Move, Point, MAX_POINTS};
+use crate::geom::{Color, Move, Point, LARGE_BOARD, MAX_POINTS};
 use crate::judge;
 use crate::playout::{
     self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng,
@@ -697,7 +697,7 @@ impl Search {
         };
         let shared = Shared {
             config: &self.config,
-            rave_equivalence: if root.board.size() >= 13 {
+            rave_equivalence: if root.board.size() >= LARGE_BOARD {
                 self.config.rave_equivalence_large
             } else {
                 self.config.rave_equivalence
@@ -941,12 +941,11 @@ impl Worker {
         let fate = &mut self.fate;
         match last {
             Some(l)
-                if board.size() >= prior::FATE_MIN_SIZE
-                    && config.prior.fate.iter().any(|&w| w != 0.0) =>
+                if board.size() >= LARGE_BOARD && config.prior.fate.iter().any(|&w| w != 0.0) =>
             {
-                board.fate_distances(l, 3, fate)
+                board.fate_distances(l, config.prior.fate.len() as u8, fate)
             }
-            _ => **fate = FateDistances::default(),
+            _ => fate.clear(),
         }
         let fate = &*fate;
         let config = &config.prior;

@@ -15,7 +15,7 @@
 //! Depends on: playout, geom.
 
 use super::tree::Prior;
-use crate::geom::{Move, Point};
+use crate::geom::{Move, Point, LARGE_BOARD};
 use crate::playout::{FateDistances, FightAnswers, LadderReader, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
@@ -54,8 +54,8 @@ pub struct PriorConfig {
     /// Default 4.
     pub near_last: f32,
     /// A move at distance 1, 2 or 3 from the last move in the common fate graph (a chain is
-    /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. On boards of
-    /// `FATE_MIN_SIZE` and more only (9×9 was measured without it). Default 10/8/3: 23–9
+    /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
+    /// only (`geom::LARGE_BOARD`; 9×9 was measured without it). Default 10/8/3: 23–9
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
     /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).
     pub fate: [f32; 3],
@@ -64,7 +64,7 @@ pub struct PriorConfig {
     pub low_empty: f32,
     /// A move on the third line with no stone within distance 2, as wins. Default 4.
     pub third_line_empty: f32,
-    /// On boards of 13 and more, a move on a 3-3, 3-4 or 4-4 point of an empty corner (no
+    /// On large boards (`geom::LARGE_BOARD`), a move on a 3-3, 3-4 or 4-4 point of an empty corner (no
     /// stone in the corner's 6×6 box), as wins: the opening's biggest points, which playouts
     /// of a few thousand cannot tell from the centre. Default 20: 23–17 against 0 in
     /// self-play on 19×19 at 1,500 playouts (README ablation).
@@ -146,9 +146,6 @@ impl PriorConfig {
         true
     }
 }
-
-/// The smallest board on which the common-fate-graph prior applies (`PriorConfig::fate`).
-pub const FATE_MIN_SIZE: usize = 13;
 
 /// Sums virtual playouts from several sources.
 #[derive(Default)]
@@ -263,7 +260,7 @@ pub fn prior_of(
             sum.add(config.third_line_empty, 1.0);
         }
     }
-    if size >= 13 && config.empty_corner != 0.0 && is_open_corner_point(board, p) {
+    if size >= LARGE_BOARD && config.empty_corner != 0.0 && is_open_corner_point(board, p) {
         sum.add(config.empty_corner, 1.0);
     }
     sum.prior()
