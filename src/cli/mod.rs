@@ -17,7 +17,7 @@
 mod tests;
 
 use crate::bench;
-use crate::game::RuleSet;
+use crate::game::{handicap, RuleSet};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
 use crate::playout::PolicyKind;
@@ -397,6 +397,13 @@ struct MatchArgs {
           help_heading = "Games")]
     komi: f32,
 
+    /// Fixed handicap stones for Black, placed with GTP fixed_handicap on both engines (and
+    /// the referee), White moving first; 0 for none, else 2 to 9 (2 to 4 on even sizes and
+    /// 7x7). Use it with a small komi, e.g. --komi 0.5.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = whole(0usize, 9),
+          help_heading = "Games")]
+    handicap: usize,
+
     /// Engine 1 takes Black in odd-numbered games and White in even ones (the default with
     /// --engine1/--engine2).
     #[arg(long, overrides_with = "no_alternate", help_heading = "Games")]
@@ -489,6 +496,18 @@ impl MatchArgs {
             .engine2
             .or(self.white)
             .ok_or_else(|| missing("--engine2"))?;
+        if self.handicap == 1 || self.handicap > handicap::max_fixed(self.size) {
+            return Err(invalid(
+                "--handicap",
+                &format!(
+                    "{} stones have no fixed layout on {}x{} (0, or 2 to {})",
+                    self.handicap,
+                    self.size,
+                    self.size,
+                    handicap::max_fixed(self.size)
+                ),
+            ));
+        }
         let alternate = if self.alternate {
             true
         } else if self.no_alternate {
@@ -505,6 +524,7 @@ impl MatchArgs {
             games: self.games,
             size: self.size,
             komi: self.komi,
+            handicap: self.handicap,
             alternate,
             max_moves: self.max_moves.unwrap_or(3 * self.size * self.size),
             seed: self.seed.unwrap_or(default_seed),

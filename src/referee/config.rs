@@ -19,6 +19,9 @@ pub struct Config {
     pub games: usize,
     pub size: usize,
     pub komi: f32,
+    /// Fixed handicap stones for Black (`--handicap`), 0 for none; otherwise from 2 to
+    /// `game::handicap::max_fixed(size)`, which `cli` checks.
+    pub handicap: usize,
     pub alternate: bool,
     pub max_moves: usize,
     pub seed: u64,

@@ -114,11 +114,15 @@ impl Match {
         }
         let names = first.names.clone();
         println!(
-            "tengen match: {} games, {}x{}, komi {}, {}, {}, seed {}, {} at once",
+            "tengen match: {} games, {}x{}, komi {}{}, {}, {}, seed {}, {} at once",
             config.games,
             config.size,
             config.size,
             config.komi,
+            match config.handicap {
+                0 => String::new(),
+                n => format!(", handicap {n}"),
+            },
             config
                 .time
                 .map_or("no clock".to_string(), |t| t.to_string()),

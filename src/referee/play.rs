@@ -1,7 +1,7 @@
 //! One game between two GTP engines, refereed move by move with tengen's own rules.
 //!
 //! `play_game` keeps the engines in sync (`boardsize`, `clear_board`, `komi`, the time
-//! settings, then `time_left` and `genmove` to the side to move and `play` to the other),
+//! settings, `fixed_handicap` when there is one (White then moves first), then `time_left` and `genmove` to the side to move and `play` to the other),
 //! checks every move against a `Game` under Chinese rules (no suicide, positional superko),
 //! keeps the clocks (adding the simulated network lag of `--add-lag` to every reply, and
 //! noting each move's time in `GameRecord::timed`), and ends on
@@ -16,8 +16,8 @@
 use super::client::{GtpEngine, GtpError};
 use super::clock::{MatchClock, TimeControl};
 use super::config::Config;
-use crate::game::{Game, RuleSet};
-use crate::geom::{Color, Move};
+use crate::game::{handicap, Game, RuleSet};
+use crate::geom::{Color, Move, Point};
 use crate::score::GameResult;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -342,11 +342,24 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
 
     let mut game = Game::new(config.size, RuleSet::Chinese.rules());
     game.set_komi(config.komi);
+    if config.handicap > 0 {
+        let points = handicap_points(config);
+        for (e, engine) in engines.iter_mut().enumerate() {
+            if let Err(incident) = place_handicap(config, &points, engine, Party::Engine(e)) {
+                record.forfeit(e, incident);
+                return End::Forfeit;
+            }
+        }
+        if let Err(why) = game.set_handicap(&points) {
+            // `cli` checked the count against the size, so the layout always fits.
+            unreachable!("fixed handicap of {} refused: {why}", config.handicap);
+        }
+    }
     let mut clocks = config
         .time
         .filter(|t| !t.is_unlimited())
         .map(|t| [MatchClock::new(t), MatchClock::new(t)]);
-    let mut to_move = Color::Black;
+    let mut to_move = game.to_move();
     let mut passes = 0;
     loop {
         if record.moves.len() >= config.max_moves {
@@ -472,6 +485,47 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
     }
 }
 
+/// The stones of the match's fixed handicap (empty without one).
+pub fn handicap_points(config: &Config) -> Vec<Point> {
+    if config.handicap == 0 {
+        return Vec::new();
+    }
+    handicap::fixed_points(config.size, config.handicap).unwrap_or_default()
+}
+
+/// Sends `fixed_handicap` to `engine` and checks that the stones it answers are `points` (in
+/// any order): an engine that places others would play a different game. A `?` is a refused
+/// setup command.
+fn place_handicap(
+    config: &Config,
+    points: &[Point],
+    engine: &mut GtpEngine,
+    party: Party,
+) -> Result<(), Incident> {
+    let command = format!("fixed_handicap {}", points.len());
+    let reply = engine
+        .send(&command, config.timeout)
+        .map_err(|error| incident_of(party, &error, IncidentKind::Rejected))?;
+    let mut placed = Vec::new();
+    for word in reply.split_whitespace() {
+        match Move::parse(word, config.size) {
+            Ok(Move::Play(p)) => placed.push(p),
+            _ => {
+                let detail = format!("{command} answered {reply:?}");
+                return Err(incident(party, IncidentKind::BadReply, detail));
+            }
+        }
+    }
+    let mut expected = points.to_vec();
+    placed.sort_unstable();
+    expected.sort_unstable();
+    if placed != expected {
+        let detail = format!("{command} placed {reply:?}, not the GTP layout");
+        return Err(incident(party, IncidentKind::BadReply, detail));
+    }
+    Ok(())
+}
+
 /// Sends `time`'s command to `engine`; if the engine answers `?`, sends the approximation
 /// instead and returns the note that says so. An error is a failure of the command it ended
 /// with (the approximation is plain `time_settings`, which every engine must accept).
@@ -583,6 +637,9 @@ fn referee_score(
         "clear_board".to_string(),
         format!("komi {}", config.komi),
     ];
+    if config.handicap > 0 {
+        commands.push(format!("fixed_handicap {}", config.handicap));
+    }
     commands.extend(moves.iter().map(|(c, m)| format!("play {c} {m}")));
     for command in &commands {
         referee

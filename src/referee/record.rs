@@ -3,7 +3,7 @@
 //! Depends on: sgf, geom.
 
 use super::config::Config;
-use super::play::GameRecord;
+use super::play::{self, GameRecord};
 use crate::geom::Color;
 use crate::sgf::{self, SgfGame};
 use std::fs;
@@ -18,8 +18,11 @@ pub fn sgf_game(config: &Config, record: &GameRecord) -> SgfGame {
         size: config.size,
         komi: Some(config.komi),
         rules: Some("Chinese".to_string()),
-        handicap: 0,
-        setup: Vec::new(),
+        handicap: config.handicap,
+        setup: play::handicap_points(config)
+            .into_iter()
+            .map(|p| (Color::Black, p))
+            .collect(),
         to_play: None,
         moves: record.moves.clone(),
         result: Some(record.result.to_string()),

@@ -394,6 +394,7 @@ fn sgf_has_root_properties_and_moves() {
         games: 1,
         size: 5,
         komi: 0.5,
+        handicap: 0,
         alternate: true,
         max_moves: 75,
         seed: 1,
@@ -433,6 +434,33 @@ fn sgf_has_root_properties_and_moves() {
     let back = crate::sgf::parse(&text).expect("tengen reads it back");
     assert_eq!(back.moves, r.moves);
     assert_eq!(back.result.as_deref(), Some("W+3.5"));
+}
+
+#[test]
+fn sgf_of_a_handicap_game_has_the_stones_and_white_first() {
+    let mut config = clock_config("absolute:10", None, 0.5);
+    config.time = None;
+    config.size = 9;
+    config.handicap = 3;
+    let mut r = record(1, true, GameResult::Score(-0.5));
+    r.moves = vec![(Color::White, Move::Pass), (Color::Black, Move::Pass)];
+    let text = crate::sgf::write(&sgf_game(&config, &r));
+    // 9x9, 3 stones: GTP's fixed layout is C3, G7, C7.
+    assert!(text.contains("HA[3]"), "{text}");
+    let back = crate::sgf::parse(&text).expect("tengen reads it back");
+    assert_eq!(back.handicap, 3);
+    let mut stones: Vec<String> = back
+        .setup
+        .iter()
+        .map(|(c, p)| format!("{} {p}", c.letter()))
+        .collect();
+    stones.sort();
+    assert_eq!(stones, ["B C3", "B C7", "B G7"], "{text}");
+    assert_eq!(back.moves, r.moves);
+    let mut game = crate::game::Game::new(9, crate::game::RuleSet::Chinese.rules());
+    let points: Vec<_> = back.setup.iter().map(|&(_, p)| p).collect();
+    game.set_handicap(&points).unwrap();
+    assert_eq!(game.to_move(), Color::White);
 }
 
 #[test]
@@ -657,6 +685,7 @@ fn clock_config(time: &str, add_lag: Option<f64>, lag: f64) -> Config {
         games: 1,
         size: 5,
         komi: 0.5,
+        handicap: 0,
         alternate: true,
         max_moves: 75,
         seed: 9,

@@ -353,6 +353,7 @@ fn bad_command_lines_fail_cleanly() {
         "--games",
         "--size",
         "--komi",
+        "--handicap",
         "--alternate",
         "--no-alternate",
         "--max-moves",
@@ -378,6 +379,22 @@ fn bad_command_lines_fail_cleanly() {
         !ok && err.contains("required arguments were not provided") && err.contains("--engine2"),
         "{err}"
     );
+    for (handicap, size) in [("1", "9"), ("5", "8"), ("2", "5"), ("10", "19")] {
+        let (ok, _, err) = tengen_match(&[
+            "--engine1",
+            "x",
+            "--engine2",
+            "y",
+            "--handicap",
+            handicap,
+            "--size",
+            size,
+        ]);
+        assert!(
+            !ok && err.contains("--handicap"),
+            "{handicap} on {size}: {err}"
+        );
+    }
     let (ok, _, err) = tengen_match(&["--engine1", "/nonexistent/engine", "--engine2", "x"]);
     assert!(!ok && err.contains("engine1: cannot start"), "{err}");
 }
@@ -413,6 +430,50 @@ fn tengen_against_gnugo_plays_a_clean_game() {
     );
     assert!(out.contains("errors: none"), "{out}");
     check_sgf(&dir.join("game-0001.sgf"), 9, "7.5", game_line(&out, 1, 1));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A handicap game: both engines place the fixed stones, White moves first, the referee
+/// replays them, and the SGF file has them as setup.
+#[test]
+fn tengen_gives_and_takes_a_handicap_against_gnugo() {
+    if !have_gnugo() {
+        return;
+    }
+    let dir = scratch("handicap");
+    let (ok, out, err) = tengen_match(&[
+        "--engine1",
+        "tengen --playouts 300",
+        "--engine2",
+        "/usr/games/gnugo --mode gtp --level 0 --chinese-rules",
+        "--referee",
+        "/usr/games/gnugo --mode gtp --chinese-rules --level 0",
+        "--size",
+        "9",
+        "--komi",
+        "0.5",
+        "--handicap",
+        "3",
+        "--games",
+        "2",
+        "--sgf-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "tengen match failed:\n{out}\n{err}");
+    assert!(out.contains("handicap 3"), "{out}");
+    assert!(out.contains("games: 2 played, 2 decided"), "{out}");
+    assert!(out.contains("errors: none"), "{out}");
+    for n in 1..=2 {
+        let path = dir.join(format!("game-000{n}.sgf"));
+        check_sgf(&path, 9, "0.5", game_line(&out, n, 2));
+        let game = tengen::sgf::parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!((game.handicap, game.setup.len()), (3, 3));
+        assert_eq!(
+            game.moves[0].0,
+            tengen::geom::Color::White,
+            "White moves first"
+        );
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 
