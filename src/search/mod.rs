@@ -574,7 +574,7 @@ impl Search {
         self.prepare_until(game, color, None)
     }
 
-    /// `prepare`, with a copy of the kept subtree cut short when `stop` is raised (pondering:
+    /// `prepare`, with the kept tree's reroot cut short when `stop` is raised (pondering:
     /// the next command must not wait for it).
     fn prepare_until(
         &mut self,
@@ -627,8 +627,8 @@ impl Search {
         self.reused_tree_until(game, color, komi, None)
     }
 
-    /// `reused_tree`, its copy cut short when `stop` is raised (`Tree::subtree`). The same
-    /// position (pondering resumed after a command) reuses the tree itself, without a copy.
+    /// `reused_tree`, rerooted in place (`Tree::reroot`, cut short when `stop` is raised). The
+    /// same position (pondering resumed after a command) reuses the tree as it is.
     fn reused_tree_until(
         &mut self,
         game: &Game,
@@ -664,10 +664,14 @@ impl Search {
         if mover != color {
             return None;
         }
-        if extra.is_empty() && tree.capacity() == self.config.max_nodes.max(MAX_POINTS + 2) {
-            return Some(tree);
+        if tree.capacity() != self.config.max_nodes.max(MAX_POINTS + 2) {
+            return None;
         }
-        Some(tree.subtree(node, stop))
+        let mut tree = tree;
+        if !extra.is_empty() {
+            tree.reroot(node, stop);
+        }
+        Some(tree)
     }
 
     /// Keeps the tree for the next search.

@@ -158,8 +158,18 @@ fn encode(mv: Move) -> u16 {
 }
 
 impl Node {
-    /// Makes this (fresh or copied-over) slot the node of `mv` with no statistics.
+    /// Makes this slot the unexpanded node of `mv` with no statistics. Every field is
+    /// written: a slot freed by `Tree::reroot` still holds its old node.
     fn init(&self, mv: Move, prior: Prior) {
+        for field in [&self.wins, &self.amaf_wins, &self.score] {
+            field.store(0, Relaxed);
+        }
+        for field in [&self.visits, &self.amaf_visits, &self.first_child] {
+            field.store(0, Relaxed);
+        }
+        self.n_children.store(0, Relaxed);
+        self.state.store(UNEXPANDED, Relaxed);
+        self.virtual_loss.store(0, Relaxed);
         self.mv.store(encode(mv), Relaxed);
         self.prior.store(prior.to_bits(), Relaxed);
     }
@@ -389,39 +399,83 @@ impl Tree {
         self.children(id).find(|&c| self.node(c).mv() == mv)
     }
 
-    /// A new tree whose root is the subtree at `id`, with the same capacity. Cold path: runs
-    /// once per move, between searches (no thread is searching `self`). The copy is breadth
-    /// first, so when `stop` is raised (checked every 1024 nodes) it ends at once with the
-    /// nodes nearest the root: still a whole tree, only shallower.
-    pub fn subtree(&self, id: NodeId, stop: Option<&AtomicBool>) -> Tree {
-        let capacity = self.capacity();
-        let tree = Tree::new(capacity);
-        tree.nodes[0].copy_from(self.node(id));
-        // Breadth-first copy: `queue[k]` is the old id of new node k.
-        let mut queue = vec![id.0];
-        let mut len = 1;
-        let mut k = 0;
-        while k < queue.len() && len < capacity {
-            if k % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)) {
+    /// Makes the subtree at `id` the whole tree, in place: its nodes slide down to the front
+    /// of the arena in the order they were allocated (the new root first), and the rest is
+    /// free again. Cold path: runs once per move, between searches (`&mut self`: no thread is
+    /// searching). No second arena is ever allocated, so the tree's memory stays within its
+    /// one allocation (`--max-memory`), also while a move's subtree is kept.
+    ///
+    /// Why sliding works: a node's children are allocated after it, so a forward scan marks
+    /// the whole subtree in one pass, and moving the kept nodes down in index order never
+    /// overwrites one not yet moved. A node's new index is the number of kept nodes below it,
+    /// read from a bitmap and a count per 64 nodes (under 0.2 bytes a node, freed on return).
+    ///
+    /// When `stop` is raised (checked every 1024 expanded nodes) the scan ends at once: the
+    /// nodes reached so far keep their children, the others become leaves: still a whole
+    /// tree, only smaller.
+    pub fn reroot(&mut self, id: NodeId, stop: Option<&AtomicBool>) {
+        let len = self.len();
+        let words = len.div_ceil(64);
+        let mut kept = vec![0u64; words];
+        let mark = |kept: &mut [u64], i: usize| kept[i / 64] |= 1 << (i % 64);
+        let is_kept = |kept: &[u64], i: usize| kept[i / 64] >> (i % 64) & 1 == 1;
+        mark(&mut kept, id.0 as usize);
+        // Nodes below `cut` that are kept and expanded have their children kept.
+        let mut cut = len;
+        let mut n_expanded = 0;
+        for i in id.0 as usize..len {
+            if !is_kept(&kept, i) {
+                continue;
+            }
+            let (first, n) = self.range(NodeId(i as u32));
+            if n == 0 {
+                continue;
+            }
+            if n_expanded % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)) {
+                cut = i;
                 break;
             }
-            let old = NodeId(queue[k]);
-            let (first_old, n) = self.range(old);
-            if n > 0 && len + n <= capacity {
-                for c in 0..n {
-                    tree.nodes[len + c].copy_from(&self.nodes[first_old as usize + c]);
-                    queue.push(first_old + c as u32);
-                }
-                let new = &tree.nodes[k];
-                new.first_child.store(len as u32, Relaxed);
-                new.n_children.store(n as u16, Relaxed);
-                new.state.store(EXPANDED, Release);
-                len += n;
+            n_expanded += 1;
+            for c in first as usize..first as usize + n {
+                mark(&mut kept, c);
             }
-            k += 1;
         }
-        tree.len.store(len, Relaxed);
-        tree
+        // `below[w]`: kept nodes in the words before `w`.
+        let mut below = Vec::with_capacity(words);
+        let mut total = 0u32;
+        for word in &kept {
+            below.push(total);
+            total += word.count_ones();
+        }
+        let new_index = |j: usize| {
+            let w = j / 64;
+            below[w] + (kept[w] & ((1u64 << (j % 64)) - 1)).count_ones()
+        };
+        let mut dest = 0;
+        for j in 0..len {
+            if !is_kept(&kept, j) {
+                continue;
+            }
+            let (first, n) = self.range(NodeId(j as u32));
+            let (to, from) = (&self.nodes[dest], &self.nodes[j]);
+            if dest != j {
+                to.copy_from(from);
+            }
+            to.virtual_loss.store(0, Relaxed);
+            if n > 0 && j < cut {
+                to.first_child.store(new_index(first as usize), Relaxed);
+                to.n_children.store(n as u16, Relaxed);
+                to.state.store(EXPANDED, Release);
+            } else {
+                to.first_child.store(0, Relaxed);
+                to.n_children.store(0, Relaxed);
+                to.state.store(UNEXPANDED, Release);
+            }
+            dest += 1;
+        }
+        debug_assert_eq!(dest, total as usize);
+        self.len.store(dest, Relaxed);
+        self.full.store(false, Relaxed);
     }
 }
 
@@ -444,15 +498,20 @@ mod tests {
             Tree::ROOT,
             &with(&[p(0), p(1), Move::Pass], Prior::default()),
         ));
+        // A node of the sibling p(0) that the reroot drops, allocated before c1's children.
+        let c0 = tree.child_by_move(Tree::ROOT, p(0)).unwrap();
+        assert!(tree.expand(c0, &with(&[p(5)], Prior::new(9.0, 1.0))));
+        tree.node(NodeId(4)).add(1.0, 9.0);
         let c1 = tree.child_by_move(Tree::ROOT, p(1)).unwrap();
         tree.node(c1).add(1.0, 3.5);
         assert!(tree.expand(c1, &with(&[p(2), p(3)], Prior::new(2.0, 0.5))));
         let c13 = tree.child_by_move(c1, p(3)).unwrap();
         tree.node(c13).add(0.0, -2.0);
         tree.node(c13).add_amaf(1.0);
-        assert_eq!(tree.len(), 6);
+        assert_eq!(tree.len(), 7);
 
-        let sub = tree.subtree(c1, None);
+        let mut sub = tree;
+        sub.reroot(c1, None);
         assert_eq!(sub.len(), 3);
         assert_eq!(sub.node(Tree::ROOT).stats().visits, 1);
         assert_eq!(sub.node(Tree::ROOT).score_mean(), 3.5);
@@ -476,10 +535,60 @@ mod tests {
         assert_eq!(sub.node(n3).prior(), Prior::new(2.0, 0.5));
         assert!(!sub.node(n3).is_expanded());
         assert!(sub.child_by_move(Tree::ROOT, p(0)).is_none());
-        // The copy has the whole capacity again, and grows like a new tree.
+        // The tree has its whole capacity again, and grows like a new tree: a freed slot
+        // that held another node comes back blank.
         assert_eq!(sub.capacity(), 100);
         assert!(sub.expand(n3, &with(&[p(4)], Prior::default())));
         assert_eq!(sub.len(), 4);
+        let n4 = sub.child_by_move(n3, p(4)).unwrap();
+        assert_eq!(sub.node(n4).stats(), Stats::default());
+        assert_eq!(sub.node(n4).score_mean(), 0.0);
+        assert!(!sub.node(n4).is_expanded());
+    }
+
+    /// The subtree at `id` as text, depth first: each node's move, visits and children.
+    fn describe(tree: &Tree, id: NodeId) -> String {
+        let node = tree.node(id);
+        let children: Vec<String> = tree.children(id).map(|c| describe(tree, c)).collect();
+        format!("{}:{}[{}]", node.mv(), node.visits(), children.join(","))
+    }
+
+    /// Random trees whose nodes are expanded in no particular order (so the subtree's nodes
+    /// lie scattered through the arena): after `reroot` at any node, the tree reads exactly as
+    /// that subtree did, holds nothing else, and is whole (every expanded node's children
+    /// within the new length).
+    #[test]
+    fn reroot_keeps_exactly_the_subtree_wherever_its_nodes_lie() {
+        let mut state = 12345u64;
+        let mut next = move |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for _ in 0..50 {
+            let tree = Tree::new(2000);
+            while tree.len() < 1500 {
+                let id = NodeId(next(tree.len()) as u32);
+                let n = 1 + next(5);
+                let moves: Vec<Move> = (0..n).map(|i| p(i + next(300))).collect();
+                if tree.expand(id, &with(&moves, Prior::default())) {
+                    tree.node(id).add(1.0, 0.0);
+                }
+            }
+            let root = NodeId(next(tree.len() / 4) as u32);
+            let expected = describe(&tree, root);
+            let size = expected.matches('[').count();
+            let mut tree = tree;
+            tree.reroot(root, None);
+            assert_eq!(describe(&tree, Tree::ROOT), expected);
+            assert_eq!(tree.len(), size);
+            for i in 0..tree.len() as u32 {
+                assert!(tree
+                    .children(NodeId(i))
+                    .all(|c| (c.0 as usize) < tree.len()));
+            }
+        }
     }
 
     #[test]
@@ -511,12 +620,26 @@ mod tests {
             tree.try_claim(c0),
             "a failed expansion gives its claim back"
         );
-        let sub = tree.subtree(Tree::ROOT, None);
-        assert_eq!(sub.len(), 3);
+        let mut tree = tree;
+        tree.reroot(Tree::ROOT, None);
+        assert_eq!(tree.len(), 3);
+        assert!(!tree.is_full(), "a reroot frees the arena");
     }
 
-    /// A binary tree 12 levels deep; its copy with the stop flag up keeps the first 1023
-    /// nodes' children (breadth first): the top ten levels, whole, with their statistics.
+    /// A tree node for node, children ranges included.
+    fn copy_into(from: &Tree, to: &mut Tree) {
+        for i in 0..from.len() {
+            let (a, b) = (&to.nodes[i], &from.nodes[i]);
+            a.copy_from(b);
+            a.first_child.store(b.first_child.load(Relaxed), Relaxed);
+            a.n_children.store(b.n_children.load(Relaxed), Relaxed);
+            a.state.store(b.state.load(Relaxed), Relaxed);
+        }
+        to.len.store(from.len(), Relaxed);
+    }
+
+    /// A binary tree 12 levels deep, built breadth first; rerooted with the stop flag up it
+    /// keeps the first 1023 nodes' children: the top ten levels, whole, with their statistics.
     #[test]
     fn a_subtree_copy_cut_short_is_a_whole_shallower_tree() {
         let tree = Tree::new(10_000);
@@ -529,9 +652,14 @@ mod tests {
             tree.node(NodeId(id)).add(1.0, 1.0);
             id += 1;
         }
-        assert_eq!(tree.subtree(Tree::ROOT, None).len(), 8191);
+        let mut whole = Tree::new(10_000);
+        copy_into(&tree, &mut whole);
+        whole.reroot(Tree::ROOT, None);
+        assert_eq!(whole.len(), 8191);
         let stop = AtomicBool::new(true);
-        let sub = tree.subtree(Tree::ROOT, Some(&stop));
+        let mut sub = Tree::new(10_000);
+        copy_into(&tree, &mut sub);
+        sub.reroot(Tree::ROOT, Some(&stop));
         assert_eq!(sub.len(), 1 + 2 * 1023);
         for k in 0..sub.len() as u32 {
             let (new, old) = (sub.node(NodeId(k)), tree.node(NodeId(k)));
