@@ -178,6 +178,14 @@ struct EngineArgs {
           value_parser = seconds(0.0, 1e7))]
     lag_margin: f64,
 
+    /// A move still torn between its two best candidates at the end of its budget may think
+    /// on until it has used F times its share of main time (never beyond a fifth of the main
+    /// time left); 1 never stretches. From 1 to 10.
+    #[arg(long, value_name = "F",
+          default_value_t = BudgetConfig::default().stretch_factor,
+          value_parser = ratio(1.0, 10.0))]
+    stretch_factor: f64,
+
     /// Resign when the best win rate is below X, from 0 to 1.
     #[arg(long, value_name = "X", overrides_with = "no_resign",
           default_value_t = search::Config::default().resign_threshold.unwrap_or(0.0),
@@ -247,6 +255,7 @@ impl EngineArgs {
         config.default_playouts = self.default_playouts;
         config.budget.max_move_time = Duration::from_secs_f64(self.max_move_time);
         config.budget.lag_margin = Duration::from_secs_f64(self.lag_margin);
+        config.budget.stretch_factor = self.stretch_factor;
         config.search.resign_threshold = (!self.no_resign).then_some(self.resign_threshold);
         config.lenient_play = self.lenient_play;
         for (name, value) in &self.params {
@@ -592,6 +601,14 @@ fn seconds(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone +
         Ok(x) if (min..=max).contains(&x) => Ok(x),
         _ if min > 0.0 => Err(format!("not a number of seconds above 0, at most {max}")),
         _ => Err(format!("not a number of seconds from {min} to {max}")),
+    }
+}
+
+/// A finite number from `min` to `max` that is not a time (a factor).
+fn ratio(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |s| match finite(s) {
+        Ok(x) if (min..=max).contains(&x) => Ok(x),
+        _ => Err(format!("not a number from {min} to {max}")),
     }
 }
 

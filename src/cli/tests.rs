@@ -50,7 +50,7 @@ fn no_option_is_the_engines_own_defaults() {
 fn every_engine_option_reaches_the_config() {
     let (c, verbose) = engine(
         "--rules japanese --komi -5.5 --size 9 --playouts 500 --time-per-move 2.5 \
-         --default-playouts 77 --max-move-time 30 --lag-margin=0.25 --resign-threshold 0.2 \
+         --default-playouts 77 --max-move-time 30 --lag-margin=0.25 --stretch-factor 1 --resign-threshold 0.2 \
          --lenient-play --param prior_even=3 --param=prior_capture=7 --seed 9 --threads 1 \
          --max-memory 64 --ponder --playout-policy light --gtp-log /tmp/x.log -v",
     )
@@ -64,6 +64,7 @@ fn every_engine_option_reaches_the_config() {
     assert_eq!(c.default_playouts, 77);
     assert_eq!(c.budget.max_move_time, Duration::from_secs(30));
     assert_eq!(c.budget.lag_margin, Duration::from_millis(250));
+    assert_eq!(c.budget.stretch_factor, 1.0);
     assert_eq!(c.search.resign_threshold, Some(0.2));
     assert!(c.lenient_play && c.ponder && verbose);
     let params = c.search.params();
@@ -104,6 +105,7 @@ fn bad_engine_options_are_refused_with_the_reason() {
         ("--playouts 0", "not a whole number of at least 1"),
         ("--rules chess", "unknown rules: chess"),
         ("--size 30", "from 2 to 25"),
+        ("--stretch-factor 0.5", "not a number from 1 to 10"),
         ("--size 1", "from 2 to 25"),
         ("--komi nan", "not a number"),
         ("--no-resign=1", "unexpected value"),
