@@ -399,45 +399,91 @@ impl Tree {
         self.children(id).find(|&c| self.node(c).mv() == mv)
     }
 
-    /// Makes the subtree at `id` the whole tree, in place: its nodes slide down to the front
-    /// of the arena in the order they were allocated (the new root first), and the rest is
-    /// free again. Cold path: runs once per move, between searches (`&mut self`: no thread is
-    /// searching). No second arena is ever allocated, so the tree's memory stays within its
-    /// one allocation (`--max-memory`), also while a move's subtree is kept.
-    ///
-    /// Why sliding works: a node's children are allocated after it, so a forward scan marks
-    /// the whole subtree in one pass, and moving the kept nodes down in index order never
-    /// overwrites one not yet moved. A node's new index is the number of kept nodes below it,
-    /// read from a bitmap and a count per 64 nodes (under 0.2 bytes a node, freed on return).
+    /// Makes the subtree at `id` the whole tree, in place (see `compact`). Cold path: runs
+    /// once per move, between searches. No second arena is ever allocated, so the tree's
+    /// memory stays within its one allocation (`--max-memory`), also while a move's subtree
+    /// is kept.
     ///
     /// When `stop` is raised (checked every 1024 expanded nodes) the scan ends at once: the
     /// nodes reached so far keep their children, the others become leaves: still a whole
     /// tree, only smaller.
     pub fn reroot(&mut self, id: NodeId, stop: Option<&AtomicBool>) {
+        let mut cut = false;
+        self.compact(id, |_, k| {
+            cut = cut || (k % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)));
+            !cut
+        });
+    }
+
+    /// Frees room in a full tree (node recycling): every node keeps its place in the tree,
+    /// but only the root and the nodes with at least `min_visits` real visits keep their
+    /// children; the others become leaves again (with their statistics), to be expanded anew
+    /// if the search comes back to them. Returns the number of nodes left. Runs between
+    /// phases of a search, with no thread in the tree.
+    pub fn prune(&mut self, min_visits: u32) -> usize {
+        self.compact(Tree::ROOT, |node, k| k == 0 || node.visits() >= min_visits);
+        self.len()
+    }
+
+    /// The smallest power of two such that `prune` with it leaves at most `target` nodes, or
+    /// None when even the root's children alone are more. Visits only grow towards the root
+    /// (a node has at least its children's visits), so the nodes kept for a threshold are
+    /// those counted here: the root, and the children of every node that reaches it.
+    pub fn prune_threshold(&self, target: usize) -> Option<u32> {
+        // `children[b]`: children of the expanded nodes other than the root whose visits
+        // have their highest bit at `b`.
+        let mut children = [0usize; 33];
+        for i in 1..self.len() {
+            let (_, n) = self.range(NodeId(i as u32));
+            if n > 0 {
+                let visits = self.nodes[i].visits().max(1);
+                children[32 - visits.leading_zeros() as usize] += n;
+            }
+        }
+        let mut kept = 1 + self.range(Tree::ROOT).1 + children.iter().sum::<usize>();
+        for (bit, &n) in children.iter().enumerate() {
+            if kept <= target {
+                return Some(1u32 << (bit.max(1) - 1));
+            }
+            kept -= n;
+        }
+        (kept <= target).then_some(u32::MAX)
+    }
+
+    /// Keeps the subtree at `root`, where a kept node keeps its children if and only if
+    /// `keeps_children(node, k)` says so (`k` counts the expanded nodes asked before it, the
+    /// root first); the others become leaves. The kept nodes slide down to the front of the
+    /// arena in the order they were allocated (the new root first); the rest is free again.
+    ///
+    /// Why sliding works: a node's children are allocated after it, so one forward scan marks
+    /// everything kept, and moving the kept nodes down in index order never overwrites one not
+    /// yet moved. A node's new index is the number of kept nodes below it, read from a bitmap
+    /// and a count per 64 nodes (under 0.3 bytes a node, freed on return).
+    fn compact(&mut self, root: NodeId, mut keeps_children: impl FnMut(&Node, usize) -> bool) {
         let len = self.len();
         let words = len.div_ceil(64);
+        let set = |bits: &mut [u64], i: usize| bits[i / 64] |= 1 << (i % 64);
+        let get = |bits: &[u64], i: usize| bits[i / 64] >> (i % 64) & 1 == 1;
+        // `kept`: nodes of the new tree; `parents`: those of them that keep their children.
         let mut kept = vec![0u64; words];
-        let mark = |kept: &mut [u64], i: usize| kept[i / 64] |= 1 << (i % 64);
-        let is_kept = |kept: &[u64], i: usize| kept[i / 64] >> (i % 64) & 1 == 1;
-        mark(&mut kept, id.0 as usize);
-        // Nodes below `cut` that are kept and expanded have their children kept.
-        let mut cut = len;
-        let mut n_expanded = 0;
-        for i in id.0 as usize..len {
-            if !is_kept(&kept, i) {
+        let mut parents = vec![0u64; words];
+        set(&mut kept, root.0 as usize);
+        let mut k = 0;
+        for i in root.0 as usize..len {
+            if !get(&kept, i) {
                 continue;
             }
             let (first, n) = self.range(NodeId(i as u32));
             if n == 0 {
                 continue;
             }
-            if n_expanded % 1024 == 1023 && stop.is_some_and(|s| s.load(Relaxed)) {
-                cut = i;
-                break;
-            }
-            n_expanded += 1;
-            for c in first as usize..first as usize + n {
-                mark(&mut kept, c);
+            let keep = keeps_children(&self.nodes[i], k);
+            k += 1;
+            if keep {
+                set(&mut parents, i);
+                for c in first as usize..first as usize + n {
+                    set(&mut kept, c);
+                }
             }
         }
         // `below[w]`: kept nodes in the words before `w`.
@@ -453,7 +499,7 @@ impl Tree {
         };
         let mut dest = 0;
         for j in 0..len {
-            if !is_kept(&kept, j) {
+            if !get(&kept, j) {
                 continue;
             }
             let (first, n) = self.range(NodeId(j as u32));
@@ -462,7 +508,7 @@ impl Tree {
                 to.copy_from(from);
             }
             to.virtual_loss.store(0, Relaxed);
-            if n > 0 && j < cut {
+            if get(&parents, j) {
                 to.first_child.store(new_index(first as usize), Relaxed);
                 to.n_children.store(n as u16, Relaxed);
                 to.state.store(EXPANDED, Release);

@@ -42,19 +42,19 @@ overhead=${OVERHEAD_MIB:-16}
 mkdir -p "$out"
 
 # name, size, games, GNU Go level, komi, handicap, tengen's --max-memory (MiB), clock.
-# 306 games at SCALE 1, about 70 minutes on 2 cores.
+# 306 games at SCALE 1, about 75 minutes on 2 cores.
 matches=(
-    "9-absolute      9 45 1 7.5 0  64 absolute:10"
+    "9-absolute      9 57 1 7.5 0  64 absolute:10"
     "9-byoyomi       9 45 1 7.5 0  64 byoyomi:2:3:1"
     "9-canadian      9 45 1 7.5 0  64 canadian:2:4:10"
-    "9-fischer       9 35 1 7.5 0  64 fischer:3:1"
+    "9-fischer       9 25 1 7.5 0  64 fischer:3:1"
     "9-handicap3     9 35 1 0.5 3  64 absolute:10"
     "13-absolute    13 25 1 7.5 0 128 absolute:20"
-    "13-canadian    13 20 1 7.5 0 128 canadian:5:10:20"
+    "13-canadian    13 20 1 7.5 0 128 canadian:5:10:25"
     "13-handicap4   13 16 1 0.5 4 128 fischer:10:1"
-    "19-absolute    19 14 0 7.5 0 256 absolute:30"
-    "19-canadian    19 14 0 7.5 0 256 canadian:5:10:25"
-    "19-handicap6   19 12 0 0.5 6 256 byoyomi:10:3:2"
+    "19-absolute    19 14 0 7.5 0 256 absolute:25"
+    "19-canadian    19 14 0 7.5 0 256 canadian:5:10:30"
+    "19-handicap6   19 10 0 0.5 6 256 byoyomi:5:3:1"
 )
 
 failed=0
