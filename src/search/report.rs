@@ -103,11 +103,11 @@ impl Search {
         reporter: Option<&mut Reporter>,
         allowed: &dyn Fn(Move) -> bool,
     ) -> Report {
-        let (tree, mut root) = self.prepare(game, color);
+        let (mut tree, mut root) = self.prepare(game, color);
         for (legal, child) in root.legal.iter_mut().zip(tree.children_slice(Tree::ROOT)) {
             *legal &= allowed(child.mv());
         }
-        self.run(&tree, &root, limits, reporter);
+        self.run(&mut tree, &root, limits, reporter);
         let done = self.summary.playouts;
         let report = report(&tree, &root, done, &self.owner_sum, done);
         self.keep(tree, game, color);

@@ -422,13 +422,15 @@ fn two_threads_never_return_an_illegal_move() {
     }
 }
 
-/// An arena with room for little more than the root: two threads fill it, go on without
-/// expanding, and end at the playout cap with a legal move; the arena never grows past it.
+/// An arena with room for little more than the root, and no recycling: two threads fill
+/// it, go on without expanding, and end at the playout cap with a legal move; the arena never
+/// grows past it.
 #[test]
 fn a_full_arena_with_threads_ends_normally() {
     let g = Game::new(9, Rules::default());
     let mut search = Search::new(Config {
         max_nodes: 400,
+        recycle_fraction: 0.0,
         ..threads(2)
     });
     let capacity = MAX_POINTS + 2;
@@ -447,6 +449,45 @@ fn a_full_arena_with_threads_ends_normally() {
     // No thread's virtual loss is left behind.
     for id in 0..tree.len() {
         assert_eq!(tree.node(NodeId(id as u32)).virtual_loss(), 0, "node {id}");
+    }
+}
+
+/// Node recycling: two threads fill a small arena again and again; each time the search
+/// prunes it to half and goes on. The root's statistics survive every pruning (its visits are
+/// every playout), the arena never grows past its capacity, no virtual loss is left, and the
+/// move is legal.
+#[test]
+fn a_full_arena_is_pruned_and_the_search_goes_on() {
+    let g = Game::new(9, Rules::default());
+    let capacity = 3000;
+    let mut search = Search::new(Config {
+        max_nodes: capacity,
+        ..threads(2)
+    });
+    match search.genmove(&g, Color::Black, &playouts(20_000)) {
+        Decision::Play(mv) => assert!(g.check(Color::Black, mv).is_ok()),
+        Decision::Resign => panic!("resigned an empty board"),
+    }
+    let summary = search.summary().clone();
+    assert!(summary.recycled >= 2, "recycled {} times", summary.recycled);
+    assert!(summary.nodes <= capacity, "{} nodes", summary.nodes);
+    let (tree, _) = search.kept.as_ref().unwrap();
+    assert_eq!(tree.capacity(), capacity);
+    let root_visits = tree.node(Tree::ROOT).stats().visits as u64;
+    assert_eq!(root_visits, summary.playouts);
+    // (It may stop early: the empty board's best move can be decided before 20,000.)
+    assert!(summary.playouts > 5_000, "{}", summary.playouts);
+    for id in 0..tree.len() {
+        let node = tree.node(NodeId(id as u32));
+        assert_eq!(node.virtual_loss(), 0, "node {id}");
+        let children: u32 = tree
+            .children(NodeId(id as u32))
+            .map(|c| tree.node(c).visits())
+            .sum();
+        assert!(
+            children <= node.visits(),
+            "node {id}: children have more visits"
+        );
     }
 }
 

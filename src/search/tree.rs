@@ -637,6 +637,60 @@ mod tests {
         }
     }
 
+    /// A tree whose nodes have as many visits as their depth allows (a root of 4096, each
+    /// level a quarter): `prune` keeps the children of exactly the nodes with enough visits,
+    /// every statistic kept, and `prune_threshold` picks the smallest power of two that fits.
+    #[test]
+    fn prune_keeps_the_children_of_well_visited_nodes_only() {
+        let tree = Tree::new(10_000);
+        let mut id = 0;
+        while tree.len() < 1 + 4 + 16 + 64 + 256 {
+            let node = NodeId(id);
+            assert!(tree.expand(node, &with(&[p(1), p(2), p(3), p(4)], Prior::default())));
+            id += 1;
+        }
+        // Depth d has 4^d nodes of 4096 / 4^d visits: 4096, 1024, 256, 64, 16.
+        let mut depth_of = vec![0u32; tree.len()];
+        for i in 0..tree.len() as u32 {
+            for c in tree.children(NodeId(i)) {
+                depth_of[c.0 as usize] = depth_of[i as usize] + 1;
+            }
+            for _ in 0..4096 >> (2 * depth_of[i as usize]) {
+                tree.node(NodeId(i)).add(1.0, 1.0);
+            }
+        }
+        let before = describe(&tree, Tree::ROOT);
+        // Everything: 341 nodes; visits >= 64 keep children: the root's 4, 16, 64 and 256.
+        assert_eq!(tree.prune_threshold(341), Some(1));
+        assert_eq!(tree.prune_threshold(340), Some(128));
+        assert_eq!(tree.prune_threshold(85), Some(128));
+        assert_eq!(tree.prune_threshold(21), Some(512));
+        assert_eq!(tree.prune_threshold(5), Some(2048));
+        assert_eq!(tree.prune_threshold(4), None);
+        let mut tree = tree;
+        assert_eq!(tree.prune(64), 341, "every node has 64 visits or more");
+        assert_eq!(describe(&tree, Tree::ROOT), before);
+        assert_eq!(
+            tree.prune(65),
+            85,
+            "the nodes of 64 visits lose their children"
+        );
+        assert_eq!(
+            tree.prune(1_000_000),
+            5,
+            "the root keeps its children whatever"
+        );
+        assert_eq!(tree.node(Tree::ROOT).visits(), 4096);
+        for c in tree.children(Tree::ROOT) {
+            assert_eq!(tree.node(c).visits(), 1024);
+            assert!(!tree.node(c).is_expanded(), "a pruned node is a leaf again");
+        }
+        // And it grows again.
+        let c = NodeId(1);
+        assert!(tree.expand(c, &with(&[p(7)], Prior::default())));
+        assert_eq!(tree.len(), 6);
+    }
+
     #[test]
     fn priors_round_trip_within_their_precision() {
         let prior = Prior::new(12.4, 0.3);
