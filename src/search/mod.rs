@@ -736,78 +736,78 @@ impl Search {
         let mut recycle = self.config.recycle_fraction > 0.0;
         // Phases: the search runs until a limit, or until the tree is full; then the tree is
         // pruned (no thread in it) and the next phase goes on where the last one stopped.
-        loop {
-            if n_legal <= 1 {
-                break;
-            }
-            let shared = Shared {
-                config: &self.config,
-                rave_equivalence: if root.board.size() >= LARGE_BOARD {
-                    self.config.rave_equivalence_large
-                } else {
-                    self.config.rave_equivalence
-                },
-                tree: &*tree,
-                root,
-                stop: limits.stop.as_deref(),
-                floor: if limits.stop_at_once { 0 } else { STOP_FLOOR },
-                max_playouts,
-                start,
-                deadline,
-                stretch_deadline: limits
-                    .time
-                    .zip(limits.stretch)
-                    .map(|(t, s)| start + s.max(t)),
-                early_stop: !limits.stop_at_once,
-                started: AtomicU64::new(done),
-                done: AtomicU64::new(done),
-                halt: AtomicBool::new(false),
-                recycle,
-                wants_room: AtomicBool::new(false),
-            };
-            let (first, others) = self
-                .workers
-                .split_first_mut()
-                .expect("a search has a worker");
-            if others.is_empty() {
-                first.search(&shared, reporter.as_deref_mut());
-            } else {
-                std::thread::scope(|s| {
-                    for (i, w) in others.iter_mut().enumerate() {
-                        let shared = &shared;
-                        std::thread::Builder::new()
-                            .name(format!("search-{}", i + 1))
-                            .spawn_scoped(s, move || w.search(shared, None))
-                            .expect("spawning a search thread");
-                    }
+        if n_legal > 1 {
+            loop {
+                let shared = Shared {
+                    config: &self.config,
+                    rave_equivalence: if root.board.size() >= LARGE_BOARD {
+                        self.config.rave_equivalence_large
+                    } else {
+                        self.config.rave_equivalence
+                    },
+                    tree: &*tree,
+                    root,
+                    stop: limits.stop.as_deref(),
+                    floor: if limits.stop_at_once { 0 } else { STOP_FLOOR },
+                    max_playouts,
+                    start,
+                    deadline,
+                    stretch_deadline: limits
+                        .time
+                        .zip(limits.stretch)
+                        .map(|(t, s)| start + s.max(t)),
+                    early_stop: !limits.stop_at_once,
+                    started: AtomicU64::new(done),
+                    done: AtomicU64::new(done),
+                    halt: AtomicBool::new(false),
+                    recycle,
+                    wants_room: AtomicBool::new(false),
+                };
+                let (first, others) = self
+                    .workers
+                    .split_first_mut()
+                    .expect("a search has a worker");
+                if others.is_empty() {
                     first.search(&shared, reporter.as_deref_mut());
-                });
-            }
-            done = shared.done.load(Ordering::Relaxed);
-            if !shared.wants_room.load(Ordering::Relaxed) {
-                break;
-            }
-            // Pruning reads the whole arena (about 10 ns a node, measured on 19×19): not
-            // when the deadline would come first; the search then goes on without expanding.
-            let cost = Duration::from_nanos(10 * tree.len() as u64);
-            if deadline.is_some_and(|d| Instant::now() + 2 * cost >= d) {
-                recycle = false;
-                continue;
-            }
-            let target = (tree.capacity() as f64 * self.config.recycle_fraction as f64) as usize;
-            match tree.prune_threshold(target) {
-                Some(min_visits) => {
-                    let before = tree.len();
-                    let pruning = Instant::now();
-                    tree.prune(min_visits);
-                    recycled += 1;
-                    log::info!(
-                        "tree full at {before} nodes: pruned to {} (children kept from {min_visits} visits) in {:.3} s",
-                        tree.len(),
-                        pruning.elapsed().as_secs_f64()
-                    );
+                } else {
+                    std::thread::scope(|s| {
+                        for (i, w) in others.iter_mut().enumerate() {
+                            let shared = &shared;
+                            std::thread::Builder::new()
+                                .name(format!("search-{}", i + 1))
+                                .spawn_scoped(s, move || w.search(shared, None))
+                                .expect("spawning a search thread");
+                        }
+                        first.search(&shared, reporter.as_deref_mut());
+                    });
                 }
-                None => recycle = false,
+                done = shared.done.load(Ordering::Relaxed);
+                if !shared.wants_room.load(Ordering::Relaxed) {
+                    break;
+                }
+                // Pruning reads the whole arena (about 10 ns a node, measured on 19×19): not
+                // when the deadline would come first; the search then goes on without expanding.
+                let cost = Duration::from_nanos(10 * tree.len() as u64);
+                if deadline.is_some_and(|d| Instant::now() + 2 * cost >= d) {
+                    recycle = false;
+                    continue;
+                }
+                let target =
+                    (tree.capacity() as f64 * self.config.recycle_fraction as f64) as usize;
+                match tree.prune_threshold(target) {
+                    Some(min_visits) => {
+                        let before = tree.len();
+                        let pruning = Instant::now();
+                        tree.prune(min_visits);
+                        recycled += 1;
+                        log::info!(
+                            "tree full at {before} nodes: pruned to {} (children kept from {min_visits} visits) in {:.3} s",
+                            tree.len(),
+                            pruning.elapsed().as_secs_f64()
+                        );
+                    }
+                    None => recycle = false,
+                }
             }
         }
         self.owner_sum.fill(0);
