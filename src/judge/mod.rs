@@ -160,7 +160,7 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
         Bitboard::EMPTY
     } else {
         let dead = dead_stones(pos, &ownership);
-        let killed = killed_by_sacrifice(pos, dead);
+        let killed = killed_by_sacrifice(pos, dead, &ownership);
         if killed.is_empty() {
             dead
         } else {
@@ -190,7 +190,8 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
 /// The killer: a chain of `c`, with the chains of `c` that touch its liberties (filling joins
 /// them: in Fuego's FX175 three single black stones around one point), whose liberties `S`
 /// (two or more) are all shared with the
-/// enemy chains next to it, and those chains have no liberty outside `S` (no eye, no way out).
+/// enemy chains next to it, and those chains have no liberty outside `S` (no eye, no way out)
+/// but harmless ones, next to a safe chain of `c`.
 /// `c` fills `S` but one point `L`, both sides keep the same shrinking liberties (the enemy
 /// cannot fill one without putting itself in atari), and the enemy has to capture at `L`.
 /// If the captured stones make a space of one eye (two points; three in a row or bent; the
@@ -200,14 +201,33 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
 /// ended so: filling two makes the square four), Fuego's FX178 (one stone against an
 /// eyeless group of 18: the bent three). When each side could kill the other this way, the
 /// first to move wins: left to the playouts.
-fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
+fn killed_by_sacrifice(pos: &Position, dead: Bitboard, ownership: &[f32]) -> Bitboard {
     let size = pos.size();
-    let stones = (pos.stones(Color::Black) | pos.stones(Color::White)) - dead;
+    // A liberty of the victims outside the sacrifice's points is harmless when it touches a
+    // safe chain of the killer's colour (not the killer, not dead, `color`'s in 90% of the
+    // playouts or more): no eye, and no way out (filling it only shortens the victims'
+    // liberties). Silverado's big black group has two such liberties beside the crossed
+    // five that White's J6 makes.
+    let harmless = |p: Point, color: Color, killer: Bitboard| {
+        let sign = if color == Color::Black { 1.0 } else { -1.0 };
+        let friends = (pos.stones(color) - dead) - killer;
+        (Bitboard::from_point(p).neighbors(size) & friends)
+            .iter()
+            .any(|q| sign * ownership[q.index()] >= 0.9)
+    };
+    // Killers may be among the stones the playouts call dead: they die there because the
+    // playouts never play the sacrifice (silverado's four white stones around J6).
+    let stones = pos.stones(Color::Black) | pos.stones(Color::White);
     let kills = |killer: Point| -> Option<Bitboard> {
         let color = pos.stone_at(killer)?;
         // The killer's chain with the chains of its colour that touch its liberties (filling
         // those joins them: FX175's three black stones around one empty point).
-        let own = pos.stones(color) - dead;
+        let killer_dead = dead.contains(killer);
+        let own = if killer_dead {
+            pos.stones(color)
+        } else {
+            pos.stones(color) - dead
+        };
         let mut chain = pos.chain(killer);
         loop {
             let liberties = chain.neighbors(size) & pos.empty_points();
@@ -233,9 +253,11 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard) -> Bitboard {
         };
         let victims = victims_next_to(chain | shared);
         if victims.is_empty()
-            || victims
-                .iter()
-                .any(|p| !(pos.liberties(p) - shared).is_empty())
+            || victims.iter().any(|p| {
+                (pos.liberties(p) - shared)
+                    .iter()
+                    .any(|l| !(killer_dead && harmless(l, color, chain)))
+            })
         {
             return None;
         }

@@ -273,9 +273,57 @@ fn a_group_killed_by_a_sacrifice_is_dead_not_in_seki() {
     );
     assert_eq!(judgment.dead & top, top);
     assert!(judgment.seki.is_empty());
-    assert_eq!(killed_by_sacrifice(game.position(), Bitboard::EMPTY), top);
+    assert_eq!(
+        killed_by_sacrifice(game.position(), Bitboard::EMPTY, &[0.0; MAX_POINTS]),
+        top
+    );
     // Black wins by the count GNU Go gives.
     assert_eq!(judgment.score(&game), 27.5);
+}
+
+/// The end of the NNGS game silverado (GNU Go's scoring tests; White to move after Black's
+/// pass). Black's big group around J6 holds four white stones H6 J7 K6 J5 that the playouts
+/// capture (Black fills H7 and K5, then takes them at J6), so they call them dead and the
+/// black group alive. But White J6 first is a sacrifice of five whose capture leaves the
+/// crossed five, and White J6 again kills: dead whoever moves first (Black J6 is suicide,
+/// and after Black H7, White J6 still kills). The group's two other liberties, J9 and M7,
+/// only touch safe white groups. GNU Go counts it dead: B+18.5 by area at komi 0.5 (the
+/// table's B+14.5 also gives White 4 points for Black's 4 handicap stones, which a diagram
+/// does not know).
+const SILVERADO: &str = "
+    . . . . O O X . O . X O O O X . . . .
+    . . X O . O X O . O X X O O X O X . .
+    . . X X O O X X O X X O O O X X X . .
+    . . . X O X . O X X X X O O X X . . .
+    . . . X X O O O O O X O O O O X . . .
+    . . X . O X X X X X . X X X O X . X X
+    . . . X X O X X . X . X O O O X X O X
+    . . X O O O O X O X . X O . O X O O X
+    . . X O X O O X X O X X O O X X O O O
+    . . . X X X O O O O O O . . O X O X X
+    . . . X O O O X . O O . . . O X O X .
+    X X X X O O X X X X O . O . O O O X .
+    X O O X X O X . O X X . O X X O X X .
+    O . O O O X X O . O X O . O O X O X X
+    . . O X X X X X O . X O . O O X O O O
+    . . O X O O O O X X X O . O X X X O .
+    . . O O X . O X X X O . O O X . X O X
+    . . O . . O . O O O . . O X X O O X X
+    . . . O O . O . . O O . O O X . . O .
+";
+
+#[test]
+fn a_sacrifice_kills_a_group_whose_other_liberties_touch_safe_enemies() {
+    let game = game_of(SILVERADO, RuleSet::Chinese, 0.5);
+    let judgment = judge(&game, &Config::default());
+    let killers = points(19, "H6 J7 K6 J5");
+    let victims = points(19, "G6 H5 H8 K7 L6 K4");
+    assert!(
+        (judgment.dead & killers).is_empty() && judgment.dead & victims == victims,
+        "{}",
+        picture(&game, &judgment)
+    );
+    assert_eq!(judgment.score(&game), 18.5);
 }
 
 #[test]
@@ -283,5 +331,5 @@ fn no_sacrifice_kills_when_each_side_could_kill_the_other() {
     // SEKI's corner: Black filling B2 leaves a bulky five, White filling B2 a pyramid four;
     // whoever moves first would kill, so the playouts' verdict (seki) stands.
     let game = game_of(SEKI, RuleSet::Chinese, 0.0);
-    assert!(killed_by_sacrifice(game.position(), Bitboard::EMPTY).is_empty());
+    assert!(killed_by_sacrifice(game.position(), Bitboard::EMPTY, &[0.0; MAX_POINTS]).is_empty());
 }

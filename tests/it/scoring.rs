@@ -14,7 +14,11 @@ use tengen::game::RuleSet;
 use tengen::gtp::{Config, Engine};
 
 /// Rows (out of all of them) whose result must match exactly.
-const MIN_EXACT: usize = 121;
+const MIN_EXACT: usize = 123;
+
+/// The largest miss allowed, in points: issue 8's "no result off by more than one seki's
+/// worth" (a seki's eyes or shared liberties: a few points).
+const MAX_MISS: f32 = 2.0;
 
 struct Row {
     file: String,
@@ -76,6 +80,7 @@ fn final_score_agrees_with_the_table() {
     let rows = rows();
     assert!(rows.len() >= 124, "only {} rows", rows.len());
     let mut n_exact = 0;
+    let mut worst = 0.0f32;
     let mut n_winner = 0;
     let mut unstable = Vec::new();
     for row in &rows {
@@ -90,6 +95,7 @@ fn final_score_agrees_with_the_table() {
             unstable.push(format!("{} {:?}: {got} / {again}", row.file, row.rules));
         }
         let (g, e) = (margin(&got), margin(&row.expected));
+        worst = worst.max((g - e).abs());
         if got == row.expected {
             n_exact += 1;
         } else {
@@ -107,7 +113,7 @@ fn final_score_agrees_with_the_table() {
         }
     }
     eprintln!(
-        "scoring: {n_exact} of {} exact ({:.1}%), winner right in {n_winner}; unstable between seeds: {}",
+        "scoring: {n_exact} of {} exact ({:.1}%), winner right in {n_winner}, largest miss {worst}; unstable between seeds: {}",
         rows.len(),
         100.0 * n_exact as f32 / rows.len() as f32,
         unstable.len()
@@ -116,6 +122,10 @@ fn final_score_agrees_with_the_table() {
         eprintln!("scoring: unstable {u}");
     }
     assert!(n_exact >= MIN_EXACT, "{n_exact} exact, want {MIN_EXACT}");
+    assert!(
+        worst <= MAX_MISS,
+        "a result off by {worst}, more than {MAX_MISS}"
+    );
     assert!(unstable.is_empty(), "judgments change with the seed");
 }
 
