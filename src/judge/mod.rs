@@ -13,10 +13,12 @@
 //! 3. Heavy playouts from the position (see `ownership`), half with each side to move first,
 //!    give each point's owner at the end. A group is dead when, over its stones, the opponent owns them in most
 //!    playouts.
-//! 4. A small live chain that shares all its liberties with an eyeless enemy group kills it
+//! 4. A small chain that shares all its liberties with an eyeless enemy group kills it
 //!    when filling all but one of them makes a shape the capture turns into one eye (the
 //!    sacrifice before a nakade: `killed_by_sacrifice`); the playouts never play that
-//!    self-atari. The position is then judged again with those stones off.
+//!    self-atari. A killer the playouts call dead (they capture it instead) may also kill a
+//!    group with other liberties, when each of those touches a safe chain of the killer's
+//!    colour. The position is then judged again with those stones off.
 //! 5. Seki among the live groups is found by `score::territory`'s test (groups short of eyes
 //!    sharing liberties); under territory counting their eyes count for nobody.
 //!
