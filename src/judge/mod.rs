@@ -183,7 +183,7 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
     }
 }
 
-/// Live enemy stones that a small live chain can kill by filling all but one of the
+/// Live enemy stones that a small chain can kill by filling all but one of the
 /// liberties they share and letting itself be captured (step 4 of the module doc). The
 /// playouts never play that sacrifice (they reject self-ataris of two stones or more: in a
 /// finished position most are blunders), so they leave such groups alive, and the seki test
