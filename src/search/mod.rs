@@ -725,6 +725,15 @@ impl Search {
             (None, None) => DEFAULT_PLAYOUTS,
         };
         let deadline = limits.time.map(|t| start + t);
+        let stretch_deadline = limits
+            .time
+            .zip(limits.stretch)
+            .map(|(t, s)| start + s.max(t));
+        let rave_equivalence = if root.board.size() >= LARGE_BOARD {
+            self.config.rave_equivalence_large
+        } else {
+            self.config.rave_equivalence
+        };
         // A root with one legal child needs no search.
         let n_legal = root.legal.iter().filter(|&&l| l).count();
         let fault = self.fault.take();
@@ -741,11 +750,7 @@ impl Search {
             loop {
                 let shared = Shared {
                     config: &self.config,
-                    rave_equivalence: if root.board.size() >= LARGE_BOARD {
-                        self.config.rave_equivalence_large
-                    } else {
-                        self.config.rave_equivalence
-                    },
+                    rave_equivalence,
                     tree: &*tree,
                     root,
                     stop: limits.stop.as_deref(),
@@ -753,10 +758,7 @@ impl Search {
                     max_playouts,
                     start,
                     deadline,
-                    stretch_deadline: limits
-                        .time
-                        .zip(limits.stretch)
-                        .map(|(t, s)| start + s.max(t)),
+                    stretch_deadline,
                     early_stop: !limits.stop_at_once,
                     started: AtomicU64::new(done),
                     done: AtomicU64::new(done),
