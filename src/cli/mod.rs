@@ -216,8 +216,9 @@ struct EngineArgs {
           value_parser = whole(1usize, MAX_THREADS))]
     threads: usize,
 
-    /// Memory for the search tree in MiB (nodes of 48 bytes); when it is full the search goes
-    /// on without growing it. At most 4194304 (4 TiB).
+    /// Memory for the search tree in MiB (nodes of 48 bytes); when it is full the search
+    /// prunes its least visited branches and goes on (`--param recycle_fraction`). At most
+    /// 4194304 (4 TiB).
     #[arg(long, value_name = "MIB", default_value_t = search::DEFAULT_MAX_MEMORY_MIB,
           value_parser = whole(1usize, 1 << 22))]
     max_memory: usize,

@@ -6,7 +6,8 @@
 //! moves that do not fill the mover's own true eye) and `Heavy` (MoGo's: tactics around the
 //! last move, 3×3 shapes, no bad self-atari), tuned by `Config`. tactics.rs: liberties,
 //! self-atari, captures and escapes; pattern3.rs: the 3×3 shape table; ladder.rs: a ladder
-//! reader on board copies, for the tree's priors (it owns a reserved stack of boards).
+//! reader on board copies, for the tree's priors (it owns a reserved stack of boards);
+//! replies.rs: last good replies (LGRF-2), learnt from the search's playouts.
 //! `PlayoutRng` (rng.rs): a fast seeded generator for `run` (any `RngCore` works).
 //!
 //! Invariants: nothing here allocates, hashes into maps, uses `dyn` or reads the clock; every
@@ -19,6 +20,7 @@ mod fate;
 mod ladder;
 mod pattern3;
 mod policy;
+mod replies;
 mod rng;
 mod run;
 mod tactics;
@@ -27,6 +29,7 @@ pub use board::PlayoutBoard;
 pub use fate::FateDistances;
 pub use ladder::LadderReader;
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
+pub use replies::Replies;
 pub use rng::PlayoutRng;
 pub use run::{move_cap, run, run_with, PlayoutResult};
 pub use tactics::{eye_shape_by, EyeShape, FightAnswers};

@@ -4,6 +4,7 @@
 
 use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
 use super::policy::{Config, Heavy, Light, Policy, PolicyKind};
+use super::replies::Replies;
 use crate::geom::{MAX_POINTS, MAX_SIZE};
 
 /// What a playout reports to the search.
@@ -17,7 +18,14 @@ pub struct PlayoutResult {
     pub first_play: [u8; MAX_POINTS],
     /// Stones played in the playout (passes not counted).
     pub n_moves: usize,
+    /// The playout's moves in order, as mailbox points (0 for a pass): `moves[..n_turns]`.
+    /// What the last good replies learn from (`Replies::learn`).
+    pub moves: [u16; MAX_TURNS],
+    pub n_turns: usize,
 }
+
+/// The longest playout: `move_cap` of the largest board.
+const MAX_TURNS: usize = 3 * MAX_POINTS;
 
 impl Default for PlayoutResult {
     fn default() -> PlayoutResult {
@@ -26,6 +34,8 @@ impl Default for PlayoutResult {
             owner: [0; MAX_POINTS],
             first_play: [0; MAX_POINTS],
             n_moves: 0,
+            moves: [0; MAX_TURNS],
+            n_turns: 0,
         }
     }
 }
@@ -54,9 +64,10 @@ pub fn run<P: Policy, R: rand::RngCore>(
     let mut n_passes = 0;
     let mut turn = 0;
     while n_passes < 2 && turn < cap {
-        turn += 1;
         let c = board.to_move_code();
         let chosen = policy.choose(board, rng);
+        result.moves[turn] = chosen as u16;
+        turn += 1;
         if chosen == 0 {
             board.pass();
             n_passes += 1;
@@ -93,19 +104,25 @@ pub fn run<P: Policy, R: rand::RngCore>(
     }
     result.score = score;
     result.n_moves = n_moves;
+    result.n_turns = turn;
 }
 
-/// `run` with the policy `kind` (`Heavy` built from `config`): the one dispatch point, so that
-/// callers holding a `PolicyKind` still get the static loop of each policy.
+/// `run` with the policy `kind` (`Heavy` built from `config`, playing `replies` if given):
+/// the one dispatch point, so that callers holding a `PolicyKind` still get the static loop
+/// of each policy.
 pub fn run_with<R: rand::RngCore>(
     kind: PolicyKind,
     config: &Config,
+    replies: Option<&Replies>,
     board: &mut PlayoutBoard,
     rng: &mut R,
     result: &mut PlayoutResult,
 ) {
     match kind {
         PolicyKind::Light => run(board, &Light, rng, result),
-        PolicyKind::Heavy => run(board, &Heavy::new(config), rng, result),
+        PolicyKind::Heavy => match replies {
+            Some(r) => run(board, &Heavy::new(config).with_replies(r), rng, result),
+            None => run(board, &Heavy::new(config), rng, result),
+        },
     }
 }

@@ -31,6 +31,7 @@ use crate::geom::{Color, Move, Point, LARGE_BOARD, MAX_POINTS};
 use crate::judge;
 use crate::playout::{
     self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng,
+    Replies,
 };
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
@@ -278,6 +279,12 @@ struct Worker {
     fate: Box<FateDistances>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
+    /// The last good replies this worker's playouts learnt (`playout::Config::p_reply`),
+    /// kept from search to search.
+    replies: Box<Replies>,
+    /// The moves of the current iteration, descent then playout, as mailbox points (0 a
+    /// pass), after the two moves before the root: what `replies` learns from.
+    sequence: Vec<u16>,
     /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
     /// the current search are done (checked where the clock is read). `None` in every normal
     /// search.
@@ -575,6 +582,7 @@ impl Search {
             playout::run_with(
                 self.config.playout_policy,
                 &self.config.playout,
+                None,
                 &mut work,
                 &mut w.rng,
                 &mut w.result,
@@ -988,6 +996,8 @@ impl Worker {
             ladders: Box::default(),
             fate: Box::default(),
             owner_sum: Box::new([0; MAX_POINTS]),
+            replies: Box::default(),
+            sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
             panic_after: None,
         }
     }
@@ -1103,6 +1113,13 @@ impl Worker {
         let mut passes = root.passes;
         self.path.clear();
         self.path.push(node);
+        let learn_replies = s.config.playout.p_reply_for(board.size()) > 0.0;
+        self.sequence.clear();
+        if learn_replies {
+            self.replies.fit(board.stride_m());
+            self.sequence
+                .extend([board.last2_m() as u16, board.last_m() as u16]);
+        }
         let mut game_over = false;
         loop {
             if !tree.node(node).is_expanded() {
@@ -1126,6 +1143,9 @@ impl Worker {
                 }
             }
             board.play_unchecked(mv);
+            if learn_replies {
+                self.sequence.push(board.last_m() as u16);
+            }
             passes = if mv == Move::Pass { passes + 1 } else { 0 };
             node = child;
             if self.path.len() == MAX_DEPTH - 1 {
@@ -1145,10 +1165,15 @@ impl Worker {
             playout::run_with(
                 s.config.playout_policy,
                 &s.config.playout,
+                learn_replies.then_some(&*self.replies),
                 board,
                 &mut self.rng,
                 &mut self.result,
             );
+            if learn_replies {
+                let r = &self.result;
+                self.sequence.extend_from_slice(&r.moves[..r.n_turns]);
+            }
             self.first_play.copy_from_slice(&self.result.first_play);
             self.result.score
         };
@@ -1156,6 +1181,15 @@ impl Worker {
             *sum += o as i32;
         }
         let margin = score as f32 - root.komi;
+        if learn_replies {
+            let winner = if margin > 0.0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // sequence[0] is the move before the root's last: the root's mover played it.
+            self.replies.learn(&self.sequence, root.color, winner, 2);
+        }
         let area = (root.board.size() * root.board.size()) as f32;
         let black_value = if margin > 0.0 { 1.0 } else { 0.0 }
             + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);

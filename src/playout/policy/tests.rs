@@ -6,7 +6,7 @@ use crate::playout::tests::{board_from, check_invariants, pt, recount};
 use crate::playout::{move_cap, run, PlayoutResult, PlayoutRng};
 
 /// Every step always tried.
-fn eager() -> Heavy {
+fn eager() -> Heavy<'static> {
     Heavy::new(&Config {
         p_escape: 1.0,
         p_capture: 1.0,
@@ -252,7 +252,7 @@ fn quiet() -> Config {
     }
 }
 
-fn only(config: Config) -> Heavy {
+fn only(config: Config) -> Heavy<'static> {
     Heavy::new(&config)
 }
 
@@ -402,4 +402,43 @@ fn filling_the_board_plays_only_in_empty_three_by_three_areas() {
         g7 <= 25,
         "on 9×9 the fill step still chose G7 in {g7} of 100"
     );
+}
+
+#[test]
+fn heavy_plays_the_last_good_reply_when_it_is_acceptable() {
+    let mut b = board_from(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::Black,
+    );
+    play(&mut b, "C3");
+    play(&mut b, "E5");
+    let (c3, e5, d4) = (
+        b.to_mailbox(pt("C3", 7)) as u16,
+        b.to_mailbox(pt("E5", 7)) as u16,
+        b.to_mailbox(pt("D4", 7)) as u16,
+    );
+    let mut replies = Replies::new();
+    replies.learn(&[c3, e5, d4], Color::Black, Color::Black, 0);
+    let config = Config {
+        p_reply: 1.0,
+        ..Config::default()
+    };
+    let policy = Heavy::new(&config).with_replies(&replies);
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &policy, seed), "D4");
+    }
+    // Off (the default), the same position draws its moves at random.
+    let off = Heavy::new(&Config::default()).with_replies(&replies);
+    let d4s = (0..10)
+        .filter(|&seed| chosen(&mut b, &off, seed) == "D4")
+        .count();
+    assert!(d4s < 10, "D4 chosen {d4s} times of 10 with the replies off");
 }
