@@ -285,12 +285,15 @@ impl Engine {
             return Err(UnsupportedSize(size));
         }
         self.session.new_game(size);
+        self.search.clear();
         Ok(())
     }
 
+    /// A new game: the search forgets its tree and what its playouts learnt.
     pub fn clear_board(&mut self) {
         let size = self.session.game.size();
         self.session.new_game(size);
+        self.search.clear();
     }
 
     pub fn komi(&mut self, komi: f32) {

@@ -8,7 +8,9 @@
 //! tree cannot: answers learnt deep in the playouts, where no node exists.
 //!
 //! Keys and replies are mailbox indices of the board they were learnt on (0: none); a
-//! search worker owns one `Replies` and clears it when the board size changes. No sharing
+//! search worker owns one `Replies` and clears it when the board size changes and at a new
+//! game (`Search::clear`, GTP `clear_board`): what one game's playouts learnt is no advice
+//! for another's. No sharing
 //! between threads: each worker learns from its own playouts.
 //!
 //! Hot path: one lookup per playout move, one update per move of the sequence after it. No
@@ -49,10 +51,28 @@ impl Replies {
     /// size), so that a reply always names a point of the board it is read on.
     pub fn fit(&mut self, stride: usize) {
         if self.stride != stride {
-            self.one.fill(0);
-            self.two.fill(0);
+            self.clear();
             self.stride = stride;
         }
+    }
+
+    /// Forgets every reply.
+    pub fn clear(&mut self) {
+        self.one.fill(0);
+        self.two.fill(0);
+    }
+
+    /// How many replies are stored, in both tables (cold: a scan).
+    pub fn len(&self) -> usize {
+        self.one
+            .iter()
+            .chain(self.two.iter())
+            .filter(|&&m| m != 0)
+            .count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     #[inline(always)]
@@ -176,7 +196,7 @@ mod tests {
         let mut r = Replies::new();
         r.learn(&[A, 0, C, B, 0], Black, Black, 0);
         // C answered a pass: not learnt; B answered C, but White lost.
-        assert_eq!(r.one.iter().filter(|&&m| m != 0).count(), 0);
+        assert!(r.is_empty());
         r.learn(&[A, 0, C, B, 0], Black, White, 0);
         assert_eq!(r.reply(WHITE_CODE, 0, C as usize), B as usize);
         assert_eq!(
@@ -194,7 +214,7 @@ mod tests {
         r.fit(11);
         assert_eq!(r.reply(BLACK_CODE, A as usize, B as usize), C as usize);
         r.fit(21);
-        assert_eq!(r.reply(BLACK_CODE, A as usize, B as usize), 0);
+        assert!(r.is_empty());
     }
 
     const BLACK_CODE: u8 = 1;

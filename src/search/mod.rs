@@ -432,9 +432,12 @@ impl Search {
         exists
     }
 
-    /// Forgets the kept tree (e.g. after `clear_board`).
+    /// Forgets the kept tree and the playouts' last good replies (e.g. after `clear_board`).
     pub fn clear(&mut self) {
         self.kept = None;
+        for w in &mut self.workers {
+            w.replies.clear();
+        }
     }
 
     /// What the last search did.

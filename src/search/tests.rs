@@ -663,3 +663,24 @@ fn an_undecided_search_thinks_on_within_its_stretch() {
     let ring = ring_in_atari(Color::Black);
     assert!(run(&ring, Color::Black, long) <= 4 * CLOCK_EVERY);
 }
+
+/// The playouts learn last good replies on 13×13 (not on 9×9, where they are off), keep them
+/// from search to search, and forget them at a new game.
+#[test]
+fn last_good_replies_are_learnt_on_large_boards_and_forgotten_at_a_new_game() {
+    let mut search = Search::new(Config::default());
+    search.genmove(
+        &Game::new(9, Rules::default()),
+        Color::Black,
+        &playouts(300),
+    );
+    assert!(search.workers[0].replies.is_empty());
+    let mut g = Game::new(13, Rules::default());
+    search.genmove(&g, Color::Black, &playouts(300));
+    assert!(!search.workers[0].replies.is_empty());
+    g.try_play(Color::Black, Move::Play(pt("D4", 13))).unwrap();
+    search.genmove(&g, Color::White, &playouts(300));
+    assert!(!search.workers[0].replies.is_empty());
+    search.clear();
+    assert!(search.workers[0].replies.is_empty());
+}
