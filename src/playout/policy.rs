@@ -249,7 +249,8 @@ fn random_move<R: RngCore>(
 
 /// Heavy: MoGo's playout policy, in MoGo's and Pachi's order. With the last move `L` an enemy
 /// stone, each step in turn with its probability (`Config`): save a mover's chain that `L`
-/// put in atari; capture an enemy chain in atari at or around `L`; answer a two-liberty fight
+/// put in atari; capture an enemy chain in atari at or around `L`; play the last good reply
+/// to the last two moves or to `L` (with `with_replies`); answer a two-liberty fight
 /// at `L` (`tactics::two_liberty_check`); play the vital point of a small eye space next to
 /// `L` (`tactics::nakade_point`); play a 3×3 shape in the
 /// 8 neighbours of `L`. Otherwise (or when a step finds no acceptable move) a `Light` draw
