@@ -10,8 +10,7 @@
 //! Keys and replies are mailbox indices of the board they were learnt on (0: none); a
 //! search worker owns one `Replies` and clears it when the board size changes and at a new
 //! game (`Search::clear`, GTP `clear_board`): what one game's playouts learnt is no advice
-//! for another's. No sharing
-//! between threads: each worker learns from its own playouts.
+//! for another's. No sharing between threads: each worker learns from its own playouts.
 //!
 //! Hot path: one lookup per playout move, one update per move of the sequence after it. No
 //! allocation after `new`.
@@ -21,7 +20,7 @@
 use super::board::{color_code, MAX_MAILBOX};
 use crate::geom::Color;
 
-/// The two tables of one colour's replies: to the last move, and to the last two moves.
+/// Both colours' last good replies: to the last move, and to the last two moves.
 pub struct Replies {
     /// The board's stride the entries were learnt with (0: none learnt yet).
     stride: usize,
