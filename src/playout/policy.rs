@@ -274,8 +274,8 @@ pub struct Heavy<'a> {
     max_self_atari_stones: u32,
     nakade_sacrifice: bool,
     fill_board_tries: u32,
+    /// Playing a last good reply: its threshold for the board's size (`with_replies`).
     reply: u64,
-    reply_large: u64,
     /// The last good replies, if the caller keeps them.
     replies: Option<&'a Replies>,
 }
@@ -300,16 +300,16 @@ impl<'a> Heavy<'a> {
             max_self_atari_stones: config.max_self_atari_stones,
             nakade_sacrifice: config.nakade_sacrifice,
             fill_board_tries: config.fill_board_tries,
-            reply: threshold(config.p_reply),
-            reply_large: threshold(config.p_reply_large),
+            reply: 0,
             replies: None,
         }
     }
 
-    /// The same policy, playing the replies of `replies` (with `Config::p_reply_for` the
-    /// board's size).
-    pub fn with_replies(self, replies: &'a Replies) -> Heavy<'a> {
+    /// The same policy, playing the replies of `replies` with probability `p` (the
+    /// caller's `Config::p_reply_for` the board's size).
+    pub fn with_replies(self, replies: &'a Replies, p: f32) -> Heavy<'a> {
         Heavy {
+            reply: threshold(p),
             replies: Some(replies),
             ..self
         }
@@ -410,12 +410,7 @@ impl<'a> Heavy<'a> {
 
         // The last good reply to the last two moves, or to the last one.
         if let Some(replies) = self.replies {
-            let p = if b.size() >= LARGE_BOARD {
-                self.reply_large
-            } else {
-                self.reply
-            };
-            if Self::roll(p, rng) {
+            if Self::roll(self.reply, rng) {
                 let m = replies.reply(c, b.last2_m(), last);
                 if m != 0 && self.acceptable(b, m, c) {
                     return m;

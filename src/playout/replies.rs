@@ -61,8 +61,9 @@ impl Replies {
         self.two.fill(0);
     }
 
-    /// How many replies are stored, in both tables (cold: a scan).
-    pub fn len(&self) -> usize {
+    /// How many replies are stored, in both tables (a scan: for tests).
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.one
             .iter()
             .chain(self.two.iter())
@@ -70,7 +71,8 @@ impl Replies {
             .count()
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 

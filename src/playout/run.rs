@@ -121,7 +121,10 @@ pub fn run_with<R: rand::RngCore>(
     match kind {
         PolicyKind::Light => run(board, &Light, rng, result),
         PolicyKind::Heavy => match replies {
-            Some(r) => run(board, &Heavy::new(config).with_replies(r), rng, result),
+            Some(r) => {
+                let p = config.p_reply_for(board.size());
+                run(board, &Heavy::new(config).with_replies(r, p), rng, result)
+            }
             None => run(board, &Heavy::new(config), rng, result),
         },
     }

@@ -751,6 +751,7 @@ impl Search {
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.owner_sum.fill(0);
             w.panic_after = fault.filter(|f| f.worker == i).map(|f| f.after);
+            w.replies.fit(root.board.stride_m());
         }
         let mut done = 0;
         let mut recycled = 0;
@@ -1119,7 +1120,6 @@ impl Worker {
         let learn_replies = s.config.playout.p_reply_for(board.size()) > 0.0;
         self.sequence.clear();
         if learn_replies {
-            self.replies.fit(board.stride_m());
             self.sequence
                 .extend([board.last2_m() as u16, board.last_m() as u16]);
         }

@@ -427,16 +427,12 @@ fn heavy_plays_the_last_good_reply_when_it_is_acceptable() {
     );
     let mut replies = Replies::new();
     replies.learn(&[c3, e5, d4], Color::Black, Color::Black, 0);
-    let config = Config {
-        p_reply: 1.0,
-        ..Config::default()
-    };
-    let policy = Heavy::new(&config).with_replies(&replies);
+    let policy = Heavy::new(&Config::default()).with_replies(&replies, 1.0);
     for seed in 0..10 {
         assert_eq!(chosen(&mut b, &policy, seed), "D4");
     }
-    // Off (the default), the same position draws its moves at random.
-    let off = Heavy::new(&Config::default()).with_replies(&replies);
+    // Off, the same position draws its moves at random.
+    let off = Heavy::new(&Config::default()).with_replies(&replies, 0.0);
     let d4s = (0..10)
         .filter(|&seed| chosen(&mut b, &off, seed) == "D4")
         .count();
