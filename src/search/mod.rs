@@ -21,6 +21,7 @@
 //!
 //! Depends on: judge, playout, score, game, board, geom.
 
+pub mod komi;
 pub mod prior;
 pub mod report;
 pub mod tree;
@@ -33,6 +34,7 @@ use crate::playout::{
     self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng,
     Replies,
 };
+use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -98,6 +100,9 @@ pub struct Config {
     pub dynkomi_per_stone: f32,
     /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.
     pub dynkomi_moves: f32,
+    /// Adaptive komi on large boards (`komi.rs`): `genmove` plays for a margin, not only
+    /// for the win.
+    pub adaptive_komi: AdaptiveKomiConfig,
     /// The playouts' policy. Default `Heavy` (MoGo's tactics and 3×3 shapes, issue 7);
     /// `Light` is uniformly random, faster and weaker.
     pub playout_policy: playout::PolicyKind,
@@ -125,6 +130,7 @@ impl Default for Config {
             score_weight: 0.0,
             dynkomi_per_stone: 0.0,
             dynkomi_moves: 200.0,
+            adaptive_komi: AdaptiveKomiConfig::default(),
             playout_policy: playout::PolicyKind::Heavy,
             playout: playout::Config::default(),
             judge: judge::Config::default(),
@@ -146,6 +152,7 @@ impl Config {
             ("dynkomi_moves", self.dynkomi_moves),
             ("recycle_fraction", self.recycle_fraction),
         ];
+        params.extend(self.adaptive_komi.params());
         params.extend(self.prior.params());
         params.extend(self.playout.params());
         params
@@ -171,6 +178,7 @@ impl Config {
                 return Err(format!("{name}: {value} is above 0.9"));
             }
             "recycle_fraction" => self.recycle_fraction = value,
+            _ if self.adaptive_komi.set(name, value) => {}
             _ if self.prior.set(name, value) => {}
             _ if self.playout.set(name, value) => {}
             _ => return Err(format!("unknown parameter {name}")),
@@ -235,6 +243,9 @@ pub struct Summary {
     pub tree_full: bool,
     /// Times the full tree was pruned to go on growing (`Config::recycle_fraction`).
     pub recycled: u32,
+    /// Points of komi the side to move gave its opponent (negative: took) when the search
+    /// ended: the adaptive komi (`komi.rs`); 0 when it is off. `win_rate` is measured with it.
+    pub komi_given: i32,
 }
 
 /// Identifies the game state a kept tree was built for. The board size is part of it: the
@@ -263,6 +274,9 @@ pub struct Search {
     summary: Summary,
     /// Armed by `inject_worker_panic`, taken by the next search.
     fault: Option<WorkerFault>,
+    /// The adaptive komi of the last `genmove` for each colour (by `Color::index`; one engine
+    /// may play both sides), while the game is in its middle.
+    adaptive_komi: [Option<AdaptiveKomi>; 2],
 }
 
 /// What one thread owns: its generator and every buffer an iteration needs (no allocation
@@ -318,8 +332,8 @@ impl Drop for HaltOnPanic<'_> {
 struct Root {
     board: PlayoutBoard,
     color: Color,
-    /// Komi plus handicap compensation, as the playouts count it.
-    komi: f32,
+    /// Komi plus handicap compensation, as the playouts count it, and the adaptive komi.
+    komi: KomiControl,
     /// Consecutive passes that ended the game record before the root.
     passes: u32,
     /// Per root child (in order): legal under the game's full rules.
@@ -389,6 +403,7 @@ impl Search {
             owner_sum: Box::new([0; MAX_POINTS]),
             summary: Summary::default(),
             fault: None,
+            adaptive_komi: [None; 2],
         };
         search.fit_workers();
         search
@@ -432,9 +447,11 @@ impl Search {
         exists
     }
 
-    /// Forgets the kept tree and the playouts' last good replies (e.g. after `clear_board`).
+    /// Forgets the kept tree, the playouts' last good replies and the adaptive komi (e.g.
+    /// after `clear_board`).
     pub fn clear(&mut self) {
         self.kept = None;
+        self.adaptive_komi = [None; 2];
         for w in &mut self.workers {
             w.replies.clear();
         }
@@ -460,9 +477,22 @@ impl Search {
         limits: &Limits,
         reporter: Option<&mut Reporter>,
     ) -> Decision {
-        let (mut tree, root) = self.prepare(game, color);
+        let (mut tree, mut root) = self.prepare(game, color);
+        let adapting = self.config.adaptive_komi.applies(
+            game.size(),
+            game.moves().len(),
+            root.board.n_empty(),
+        );
+        root.komi = KomiControl::new(
+            self.config.adaptive_komi,
+            root.komi.komi(),
+            color,
+            self.adaptive_komi[color.index()],
+            adapting,
+        );
         let (judged, limits) = self.judge_within(game, &root, limits);
         self.run(&mut tree, &root, &limits, reporter);
+        self.adaptive_komi[color.index()] = adapting.then(|| root.komi.state());
         let decision = self.decide(&tree, &root, game, judged);
         self.keep(tree, game, color);
         decision
@@ -643,7 +673,7 @@ impl Search {
         let root = Root {
             board,
             color,
-            komi,
+            komi: KomiControl::new(self.config.adaptive_komi, komi, color, None, false),
             passes,
             legal,
         };
@@ -842,6 +872,7 @@ impl Search {
             nodes: tree.len(),
             tree_full: tree.is_full(),
             recycled,
+            komi_given: root.komi.state().given_by(root.color),
         };
         self.summary.pv = self.principal_variation(tree, root);
         if let Some(best) = self.best_child(tree, root) {
@@ -856,7 +887,7 @@ impl Search {
             );
         }
         log::info!(
-            "{} playouts in {:.2}s ({:.0}/s, {} threads), {} nodes, win rate {:.3}, score {:+.1}, pv {}",
+            "{} playouts in {:.2}s ({:.0}/s, {} threads), {} nodes, win rate {:.3}, score {:+.1}, komi given {}, pv {}",
             done,
             elapsed.as_secs_f64(),
             done as f64 / elapsed.as_secs_f64().max(1e-9),
@@ -864,6 +895,7 @@ impl Search {
             tree.len(),
             self.summary.win_rate,
             self.summary.score_lead,
+            self.summary.komi_given,
             self.summary
                 .pv
                 .iter()
@@ -929,8 +961,9 @@ impl Search {
             .expect("a ranked move has a node");
         let win_rate = tree.node(best_id).stats().value();
         let real_visits = self.summary.playouts;
+        // A search that gave komi away measured a win rate below the true one: no resigning.
         if let Some(threshold) = self.config.resign_threshold {
-            if win_rate < threshold && real_visits >= 500 {
+            if win_rate < threshold && real_visits >= 500 && self.summary.komi_given <= 0 {
                 return Decision::Resign;
             }
         }
@@ -1183,9 +1216,12 @@ impl Worker {
         for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
             *sum += o as i32;
         }
-        let margin = score as f32 - root.komi;
+        // The margin by the game's komi, for the score estimates; the win by the adaptive komi.
+        let margin = score as f32 - root.komi.komi();
+        let black_wins = score as f32 > root.komi.black_komi();
+        root.komi.record(black_wins == (root.color == Color::Black));
         if learn_replies {
-            let winner = if margin > 0.0 {
+            let winner = if black_wins {
                 Color::Black
             } else {
                 Color::White
@@ -1194,7 +1230,7 @@ impl Worker {
             self.replies.learn(&self.sequence, root.color, winner, 2);
         }
         let area = (root.board.size() * root.board.size()) as f32;
-        let black_value = if margin > 0.0 { 1.0 } else { 0.0 }
+        let black_value = if black_wins { 1.0 } else { 0.0 }
             + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);
         self.update(tree, root.color, black_value, margin);
     }

@@ -684,3 +684,67 @@ fn last_good_replies_are_learnt_on_large_boards_and_forgotten_at_a_new_game() {
     search.clear();
     assert!(search.workers[0].replies.is_empty());
 }
+
+/// 13×13, Black ahead by 18.5 (walls on the 7th and 5th lines, the 6th dame) after ten
+/// moves inside the two areas: the adaptive komi's middle game.
+fn black_far_ahead() -> Game {
+    let row = |c: char| {
+        format!(
+            "{}\n",
+            [c; 13]
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    };
+    let mut diagram = String::new();
+    for r in 0..13 {
+        diagram += &row(match r {
+            6 => 'X',
+            8 => 'O',
+            _ => '.',
+        });
+    }
+    let mut g = game(&diagram, 7.5, Color::Black);
+    for col in ["A", "C", "E", "G", "J"] {
+        g.try_play(Color::Black, Move::Play(pt(&format!("{col}13"), 13)))
+            .unwrap();
+        g.try_play(Color::White, Move::Play(pt(&format!("{col}1"), 13)))
+            .unwrap();
+    }
+    g
+}
+
+#[test]
+fn the_adaptive_komi_has_the_side_ahead_give_points_and_the_side_behind_take_them() {
+    let g = black_far_ahead();
+    let mut config = Config::default();
+    config.adaptive_komi.large = 1.0;
+    let mut search = Search::new(config);
+    search.genmove(&g, Color::Black, &playouts(1500));
+    let given = search.summary().komi_given;
+    assert!(given > 0, "Black, ahead, gave {given}");
+    search.genmove(&g, Color::Black, &playouts(1500));
+    assert!(
+        search.summary().komi_given > given,
+        "the next search goes on from {given}"
+    );
+    search.genmove(&g, Color::White, &playouts(1500));
+    assert!(search.summary().komi_given < 0, "White, behind, takes komi");
+    assert!(
+        search.summary().win_rate > 0.05,
+        "White's win rate is measured with the komi it took"
+    );
+
+    search.clear();
+    search.genmove(&g, Color::Black, &playouts(300));
+    assert!(
+        search.summary().komi_given <= 3,
+        "a new game starts again from 0"
+    );
+
+    let mut off = Search::new(Config::default());
+    off.genmove(&g, Color::Black, &playouts(1500));
+    assert_eq!(off.summary().komi_given, 0, "off by default");
+}

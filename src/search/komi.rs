@@ -1,0 +1,336 @@
+//! Adaptive komi: on large boards, the komi a `genmove` search counts its playouts with
+//! follows the search's own win rate (Baudiš 2011, "Balancing MCTS by dynamically adjusting
+//! komi value"; Pachi's default `adaptive` dynamic komi, value-based).
+//!
+//! A Monte Carlo search maximises the probability of winning, not the margin. Far ahead,
+//! every move wins and the search cannot tell a solid move from a slack one; far behind,
+//! every move loses. On 19×19 against GNU Go tengen's wins were by 0.5 or 1.5 points: ahead
+//! by 20 in the middle game, it gave the points back one slack move at a time, and then any
+//! misjudged fight lost the game. Here, while the playouts through the root win more than
+//! `green` of the time, the side to move gives its opponent one more point of komi; below
+//! `red`, it takes one back (at most `max_taken` points in all). The search then always
+//! plays for a margin it can still win by most of the time.
+//!
+//! - The step is taken every `interval` playouts, from the win rate of those playouts alone
+//!   (not the root's running mean, which remembers the komi it was measured with).
+//! - A ratchet: the komi given when the win rate last fell into the red zone is not given
+//!   again in this game (the position showed it cannot afford it).
+//! - Off in the opening (the first `LEAD_MOVES` moves of 19×19, scaled by area) and towards
+//!   the end (`ENDGAME_MOVES_LEFT`): there the true komi decides, and the search must not
+//!   fool itself about what wins.
+//! - Only `genmove` searches use it. Pondering and analysis count with the game's komi, so
+//!   that the win rates they report are the real ones.
+//!
+//! The state kept between moves is `AdaptiveKomi`; within a search, `KomiControl` holds it in
+//! atomics that every thread reads at each playout (one load) and adds its outcome to (one
+//! add).
+
+use crate::geom::Color;
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+
+/// Moves of a 19×19 game (scaled by the board's area) before the komi adapts: the opening's
+/// win rates are near one half anyway, and noisy.
+const LEAD_MOVES: f32 = 20.0;
+
+/// The komi stops adapting when, by Pachi's estimate, each side has this many moves or fewer
+/// left to play: `(empty points - a fifth of the board) / 2`.
+const ENDGAME_MOVES_LEFT: f32 = 30.0;
+
+/// The settings (`search::Config`, `--param adaptive_komi_*`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdaptiveKomiConfig {
+    /// Adapt on boards of 13×13 and more (1) or never (0).
+    pub large: f32,
+    /// Give a point more when the win rate of the last `interval` playouts is at least this.
+    pub green: f32,
+    /// Take a point back when it is below this.
+    pub red: f32,
+    /// The most komi the side to move may take when behind, in points.
+    pub max_taken: f32,
+    /// Playouts between two steps.
+    pub interval: f32,
+}
+
+impl Default for AdaptiveKomiConfig {
+    fn default() -> AdaptiveKomiConfig {
+        AdaptiveKomiConfig {
+            large: 0.0,
+            green: 0.5,
+            red: 0.45,
+            max_taken: 30.0,
+            interval: 100.0,
+        }
+    }
+}
+
+impl AdaptiveKomiConfig {
+    pub fn params(&self) -> [(&'static str, f32); 5] {
+        [
+            ("adaptive_komi_large", self.large),
+            ("adaptive_komi_green", self.green),
+            ("adaptive_komi_red", self.red),
+            ("adaptive_komi_max_taken", self.max_taken),
+            ("adaptive_komi_interval", self.interval),
+        ]
+    }
+
+    /// Sets the parameter `name` (already checked finite and non-negative); false if it is
+    /// not one of these.
+    pub fn set(&mut self, name: &str, value: f32) -> bool {
+        match name {
+            "adaptive_komi_large" => self.large = value,
+            "adaptive_komi_green" => self.green = value,
+            "adaptive_komi_red" => self.red = value,
+            "adaptive_komi_max_taken" => self.max_taken = value,
+            "adaptive_komi_interval" => self.interval = value.max(1.0),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether a search of a game of `size` after `moves_played` moves, with `n_empty` empty
+    /// points, adapts its komi.
+    pub fn applies(&self, size: usize, moves_played: usize, n_empty: usize) -> bool {
+        let area = (size * size) as f32;
+        let moves_left = (n_empty as f32 - area / 5.0) / 2.0;
+        self.large > 0.0
+            && size >= crate::geom::LARGE_BOARD
+            && moves_played as f32 > LEAD_MOVES * area / 361.0
+            && moves_left > ENDGAME_MOVES_LEFT
+    }
+}
+
+/// What the adaptive komi remembers from one search to the next, in one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdaptiveKomi {
+    /// The colour the komi was last adapted for; the state belongs to it.
+    color: Color,
+    /// Points of komi `color` gives its opponent (negative: takes).
+    given: i32,
+    /// `color` gives less than this (`i32::MAX`: no ratchet yet).
+    ratchet: i32,
+}
+
+impl AdaptiveKomi {
+    pub fn new(color: Color) -> AdaptiveKomi {
+        AdaptiveKomi {
+            color,
+            given: 0,
+            ratchet: i32::MAX,
+        }
+    }
+
+    /// Points `color` gives its opponent by this state (0 for the other colour).
+    pub fn given_by(&self, color: Color) -> i32 {
+        if color == self.color {
+            self.given
+        } else {
+            0
+        }
+    }
+}
+
+/// The adaptive komi during one search, shared by its threads.
+pub struct KomiControl {
+    /// The side to move at the root, for whom `given` counts.
+    color: Color,
+    /// The game's komi as the playouts count it (handicap compensation included).
+    komi: f32,
+    /// Adapting in this search; if not, `given` stays 0.
+    active: bool,
+    given: AtomicI32,
+    ratchet: AtomicI32,
+    /// Playouts since the last step (high 32 bits) and how many of them `color` won (low).
+    window: AtomicU64,
+    config: AdaptiveKomiConfig,
+}
+
+impl KomiControl {
+    /// A search for the side to move `color` with the game's komi `komi`, from the state of
+    /// the last search (`None` or another colour's: a fresh start); `active` is false for a
+    /// search that counts with the true komi only.
+    pub fn new(
+        config: AdaptiveKomiConfig,
+        komi: f32,
+        color: Color,
+        kept: Option<AdaptiveKomi>,
+        active: bool,
+    ) -> KomiControl {
+        let state = kept
+            .filter(|k| k.color == color && active)
+            .unwrap_or(AdaptiveKomi::new(color));
+        KomiControl {
+            color,
+            komi,
+            active,
+            given: AtomicI32::new(state.given),
+            ratchet: AtomicI32::new(state.ratchet),
+            window: AtomicU64::new(0),
+            config,
+        }
+    }
+
+    /// The komi Black's area must beat in this playout. Hot path: one relaxed load.
+    #[inline]
+    pub fn black_komi(&self) -> f32 {
+        let given = self.given.load(Ordering::Relaxed) as f32;
+        match self.color {
+            Color::Black => self.komi + given,
+            Color::White => self.komi - given,
+        }
+    }
+
+    /// Counts a playout the side to move won (or not) at the current komi; every `interval`
+    /// playouts, steps the komi. Hot path: one atomic add, and the step once per window.
+    #[inline]
+    pub fn record(&self, won: bool) {
+        if !self.active {
+            return;
+        }
+        let before = self
+            .window
+            .fetch_add((1 << 32) | won as u64, Ordering::Relaxed);
+        if (before >> 32) + 1 == self.config.interval as u64 {
+            // Only the thread that completed the window steps; the window may hold a few
+            // more playouts of other threads by the time it is taken.
+            let window = self.window.swap(0, Ordering::Relaxed);
+            let (n, wins) = (window >> 32, window & 0xffff_ffff);
+            self.step(wins as f32 / n.max(1) as f32);
+        }
+    }
+
+    fn step(&self, win_rate: f32) {
+        let mut given = self.given.load(Ordering::Relaxed);
+        let mut ratchet = self.ratchet.load(Ordering::Relaxed);
+        if win_rate < self.config.red {
+            if given > 0 {
+                ratchet = given;
+            }
+            given -= 1;
+        } else if win_rate >= self.config.green {
+            given = (given + 1).min(ratchet.saturating_sub(1));
+        }
+        given = given.max(-(self.config.max_taken as i32));
+        self.given.store(given, Ordering::Relaxed);
+        self.ratchet.store(ratchet, Ordering::Relaxed);
+    }
+
+    /// The state to keep for the next search (after this one ended).
+    pub fn state(&self) -> AdaptiveKomi {
+        AdaptiveKomi {
+            color: self.color,
+            given: self.given.load(Ordering::Relaxed),
+            ratchet: self.ratchet.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The game's komi as the playouts count it.
+    pub fn komi(&self) -> f32 {
+        self.komi
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> AdaptiveKomiConfig {
+        AdaptiveKomiConfig {
+            large: 1.0,
+            interval: 10.0,
+            ..AdaptiveKomiConfig::default()
+        }
+    }
+
+    fn window(control: &KomiControl, wins: u32) {
+        for i in 0..10 {
+            control.record(i < wins);
+        }
+    }
+
+    #[test]
+    fn the_side_ahead_gives_komi_and_the_side_behind_takes_it() {
+        let control = KomiControl::new(config(), 7.5, Color::Black, None, true);
+        window(&control, 9);
+        window(&control, 7);
+        assert_eq!(control.state().given, 2);
+        assert_eq!(control.black_komi(), 9.5, "Black gives White two points");
+        window(&control, 1);
+        window(&control, 1);
+        window(&control, 1);
+        assert_eq!(control.state().given, -1);
+        assert_eq!(control.black_komi(), 6.5);
+
+        let white = KomiControl::new(config(), 7.5, Color::White, None, true);
+        window(&white, 10);
+        assert_eq!(white.black_komi(), 6.5, "White gives Black a point");
+    }
+
+    #[test]
+    fn the_yellow_zone_keeps_the_komi() {
+        let control = KomiControl::new(config(), 7.5, Color::Black, None, true);
+        window(&control, 9);
+        window(&control, 4); // 0.4 < red 0.45: one back, and the ratchet set at 1
+        window(&control, 9);
+        assert_eq!(control.state().given, 0, "the ratchet stops it below 1");
+        let yellow = AdaptiveKomiConfig {
+            green: 0.6,
+            ..config()
+        };
+        let control = KomiControl::new(yellow, 7.5, Color::Black, None, true);
+        window(&control, 5); // 0.5: between red and green
+        assert_eq!(control.state().given, 0);
+    }
+
+    #[test]
+    fn the_komi_taken_is_bounded() {
+        let bounded = AdaptiveKomiConfig {
+            max_taken: 3.0,
+            ..config()
+        };
+        let control = KomiControl::new(bounded, 7.5, Color::White, None, true);
+        for _ in 0..10 {
+            window(&control, 0);
+        }
+        assert_eq!(control.state().given, -3);
+        assert_eq!(
+            control.black_komi(),
+            10.5,
+            "White takes three points at most"
+        );
+    }
+
+    #[test]
+    fn the_state_carries_to_the_next_search_of_the_same_colour_only() {
+        let first = KomiControl::new(config(), 7.5, Color::Black, None, true);
+        window(&first, 10);
+        window(&first, 10);
+        let kept = Some(first.state());
+        let next = KomiControl::new(config(), 7.5, Color::Black, kept, true);
+        assert_eq!(next.black_komi(), 9.5);
+        let other = KomiControl::new(config(), 7.5, Color::White, kept, true);
+        assert_eq!(other.black_komi(), 7.5);
+        let inactive = KomiControl::new(config(), 7.5, Color::Black, kept, false);
+        assert_eq!(inactive.black_komi(), 7.5);
+        window(&inactive, 10);
+        assert_eq!(
+            inactive.black_komi(),
+            7.5,
+            "an inactive search never adapts"
+        );
+    }
+
+    #[test]
+    fn it_applies_on_large_boards_between_the_opening_and_the_endgame() {
+        let c = config();
+        assert!(c.applies(19, 50, 300));
+        assert!(!c.applies(19, 10, 350), "opening");
+        assert!(
+            !c.applies(19, 250, 120),
+            "endgame: (120 - 72) / 2 = 24 moves left"
+        );
+        assert!(!c.applies(9, 20, 60), "small board");
+        let off = AdaptiveKomiConfig::default();
+        assert!(!off.applies(19, 50, 300), "off by default");
+    }
+}
