@@ -10,12 +10,13 @@
 //! answer: a wrong "escapes" costs a prior, a wrong "caught" could throw a live chain away).
 //!
 //! Used by the tree's priors (`search::prior`), once per candidate next to a chain in atari or
-//! with two liberties: cold path.
+//! with two liberties, and by the heavy playouts' escapes (`escapes_unless_caught`, with
+//! `Config::escape_ladders`), only when running would leave the chain two liberties.
 //!
 //! Depends on: playout::{board, tactics}, geom.
 
 use super::board::{PlayoutBoard, EMPTY};
-use super::tactics::chain_liberties;
+use super::tactics::{after_move, atari_liberty, chain_liberties, escapes, PointSet};
 use crate::geom::{Move, Point};
 
 /// Plays per read; beyond it the prey is taken to escape. A ladder across a 19×19 board is
@@ -143,6 +144,27 @@ impl LadderReader {
         rest[0].copy_from(&done[depth]);
         rest[0].play_m(m);
         self.nodes += 1;
+    }
+}
+
+/// `escapes`, but extending to exactly two liberties only when `ladders` reads that the
+/// chain is not then caught in a ladder. Reads on the playouts' hot path: a read starts only
+/// when the extension leaves two liberties, and most end within a few plays.
+pub(crate) fn escapes_unless_caught<const N: usize>(
+    b: &PlayoutBoard,
+    h: usize,
+    ladders: &mut LadderReader,
+    out: &mut PointSet<N>,
+) {
+    let lib = atari_liberty(&b.chain_of_head(h));
+    let before = out.contains(lib);
+    escapes(b, h, out);
+    if !before
+        && out.contains(lib)
+        && after_move(b, lib, b.color_m(h)).libs == 2
+        && ladders.escape_fails(b, b.to_point(h))
+    {
+        out.remove(lib);
     }
 }
 

@@ -31,7 +31,7 @@ pub use ladder::LadderReader;
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
 pub use replies::Replies;
 pub use rng::PlayoutRng;
-pub use run::{move_cap, run, run_with, PlayoutResult};
+pub use run::{move_cap, run, run_with, Lent, PlayoutResult};
 pub use tactics::{eye_shape_by, EyeShape, FightAnswers};
 
 #[cfg(test)]

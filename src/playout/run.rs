@@ -1,11 +1,13 @@
 //! `run`: one playout, the moves of a `Policy` to the end, then the count.
 //!
-//! Depends on: geom, playout::{board, policy}.
+//! Depends on: geom, playout::{board, policy, replies, ladder}.
 
 use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
+use super::ladder::LadderReader;
 use super::policy::{Config, Heavy, Light, Policy, PolicyKind};
 use super::replies::Replies;
 use crate::geom::{MAX_POINTS, MAX_SIZE};
+use std::cell::RefCell;
 
 /// What a playout reports to the search.
 pub struct PlayoutResult {
@@ -107,25 +109,37 @@ pub fn run<P: Policy, R: rand::RngCore>(
     result.n_turns = turn;
 }
 
-/// `run` with the policy `kind` (`Heavy` built from `config`, playing `replies` if given):
-/// the one dispatch point, so that callers holding a `PolicyKind` still get the static loop
-/// of each policy.
+/// What a caller may lend the heavy policy beside its `Config`: the last good replies
+/// (`Config::p_reply`) and a ladder reader (`Config::escape_ladders`). The search lends
+/// both; the judge and the bench lend neither.
+#[derive(Clone, Copy, Default)]
+pub struct Lent<'a> {
+    pub replies: Option<&'a Replies>,
+    pub ladders: Option<&'a RefCell<LadderReader>>,
+}
+
+/// `run` with the policy `kind` (`Heavy` built from `config` and what `lent` holds): the one
+/// dispatch point, so that callers holding a `PolicyKind` still get the static loop of each
+/// policy.
 pub fn run_with<R: rand::RngCore>(
     kind: PolicyKind,
     config: &Config,
-    replies: Option<&Replies>,
+    lent: Lent,
     board: &mut PlayoutBoard,
     rng: &mut R,
     result: &mut PlayoutResult,
 ) {
     match kind {
         PolicyKind::Light => run(board, &Light, rng, result),
-        PolicyKind::Heavy => match replies {
-            Some(r) => {
-                let p = config.p_reply_for(board.size());
-                run(board, &Heavy::new(config).with_replies(r, p), rng, result)
+        PolicyKind::Heavy => {
+            let mut heavy = Heavy::new(config);
+            if let Some(r) = lent.replies {
+                heavy = heavy.with_replies(r, config.p_reply_for(board.size()));
             }
-            None => run(board, &Heavy::new(config), rng, result),
-        },
+            if let Some(l) = lent.ladders {
+                heavy = heavy.with_ladders(config, l);
+            }
+            run(board, &heavy, rng, result)
+        }
     }
 }

@@ -46,6 +46,15 @@ impl<const N: usize> PointSet<N> {
         self.pts[..self.n].iter().any(|&x| x as usize == m)
     }
 
+    /// Takes `m` out, if present (the order of the others may change).
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, m: usize) {
+        if let Some(i) = self.pts[..self.n].iter().position(|&x| x as usize == m) {
+            self.n -= 1;
+            self.pts[i] = self.pts[self.n];
+        }
+    }
+
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
         self.n

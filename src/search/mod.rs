@@ -37,6 +37,7 @@ use crate::playout::{
 use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -287,8 +288,9 @@ struct Worker {
     first_play: Box<[u8; MAX_POINTS]>,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
-    /// Reads ladders for the priors (its own board stack, reserved once).
-    ladders: Box<LadderReader>,
+    /// Reads ladders for the priors and the heavy playouts' escapes (its own board stack,
+    /// reserved once; a `RefCell` because the playout policy holds it by shared reference).
+    ladders: Box<RefCell<LadderReader>>,
     /// Common-fate-graph distances from the last move, for the prior (`prior::prior_of`).
     fate: Box<FateDistances>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
@@ -615,7 +617,7 @@ impl Search {
             playout::run_with(
                 self.config.playout_policy,
                 &self.config.playout,
-                None,
+                playout::Lent::default(),
                 &mut work,
                 &mut w.rng,
                 &mut w.result,
@@ -1043,7 +1045,7 @@ impl Worker {
     fn children_of(&mut self, config: &Config, board: &PlayoutBoard, last: Option<Point>) {
         self.moves_buf.clear();
         let buf = &mut self.moves_buf;
-        let ladders = &mut self.ladders;
+        let ladders = self.ladders.get_mut();
         // The fight priors are off by default (prior.rs): then nothing is read for them.
         let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 {
             board.fight_answers(config.playout.max_self_atari_stones)
@@ -1201,7 +1203,10 @@ impl Worker {
             playout::run_with(
                 s.config.playout_policy,
                 &s.config.playout,
-                learn_replies.then_some(&*self.replies),
+                playout::Lent {
+                    replies: learn_replies.then_some(&*self.replies),
+                    ladders: Some(&*self.ladders),
+                },
                 board,
                 &mut self.rng,
                 &mut self.result,

@@ -438,3 +438,64 @@ fn heavy_plays_the_last_good_reply_when_it_is_acceptable() {
         .count();
     assert!(d4s < 10, "D4 chosen {d4s} times of 10 with the replies off");
 }
+
+/// White E5 in atari after Black's E6, its liberty F5, in Black's ladder shape (9×9): running
+/// starts a staircase to the upper right edge, unless `breaker` (a White stone) is on the way.
+fn ladder_after_atari(breaker: Option<&str>) -> PlayoutBoard {
+    let mut b = board_from(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X O . . . .
+        . . . . X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+        Color::White,
+    );
+    if let Some(p) = breaker {
+        b.setup_stone(pt(p, 9), Color::White);
+    }
+    b.set_to_move(Color::Black);
+    play(&mut b, "E6");
+    b
+}
+
+#[test]
+fn with_ladders_read_the_playouts_do_not_run_from_a_working_ladder() {
+    // Only the escape step, so that F5 comes from it or from the random draw (1 in 70).
+    let escape_only = Config {
+        p_escape: 1.0,
+        p_capture: 0.0,
+        p_two_lib: 0.0,
+        p_nakade: 0.0,
+        p_pattern: 0.0,
+        fill_board_tries: 0,
+        ..Config::default()
+    };
+    let reading_config = Config {
+        escape_ladders: true,
+        ..escape_only
+    };
+    let ladders = RefCell::new(LadderReader::new());
+    let blind = Heavy::new(&escape_only);
+    let reading = Heavy::new(&reading_config).with_ladders(&reading_config, &ladders);
+    let runs = |b: &mut PlayoutBoard, policy: &Heavy| {
+        (0..40)
+            .filter(|&seed| chosen(b, policy, seed) == "F5")
+            .count()
+    };
+    let mut caught = ladder_after_atari(None);
+    assert_eq!(runs(&mut caught, &blind), 40, "without reading, always");
+    let reading_runs = runs(&mut caught, &reading);
+    assert!(reading_runs <= 4, "ran {reading_runs} times of 40");
+    // A stone on the way breaks the ladder: then it runs.
+    let mut broken = ladder_after_atari(Some("G7"));
+    assert_eq!(runs(&mut broken, &reading), 40);
+    // The switch off lends the reader to no one.
+    let off = Heavy::new(&escape_only).with_ladders(&escape_only, &ladders);
+    assert_eq!(runs(&mut caught, &off), 40);
+}
