@@ -469,12 +469,7 @@ fn with_ladders_read_the_playouts_do_not_run_from_a_working_ladder() {
     // Only the escape step, so that F5 comes from it or from the random draw (1 in 70).
     let escape_only = Config {
         p_escape: 1.0,
-        p_capture: 0.0,
-        p_two_lib: 0.0,
-        p_nakade: 0.0,
-        p_pattern: 0.0,
-        fill_board_tries: 0,
-        ..Config::default()
+        ..quiet()
     };
     let reading_config = Config {
         escape_ladders: true,
