@@ -116,7 +116,8 @@ pub struct Config {
     /// (`ladder::LadderReader`, when the caller passes one: the search does) and do not run
     /// when it is caught: the playouts then neither waste a move on a dead chain nor
     /// hand the opponent the stones a ladder would add. Pachi reads ladders in its playouts
-    /// the same way. Default false (see the README's ablation).
+    /// the same way. Default false: 21–19 against it in self-play on 19×19 at 1,500
+    /// playouts, and 17% more time a move (README ablation).
     pub escape_ladders: bool,
     /// … on boards of 13 and more. Default 1: 30–10 against 0 in self-play on 19×19 at
     /// 1,500 playouts (+191 Elo, 95% CI +69 to +313), 98–102 on 13×13, where the search still

@@ -39,7 +39,8 @@ const ENDGAME_MOVES_LEFT: f32 = 30.0;
 /// The settings (`search::Config`, `--param adaptive_komi_*`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AdaptiveKomiConfig {
-    /// Adapt on boards of 13×13 and more (1) or never (0).
+    /// Adapt on boards of 13×13 and more (1) or never (0). Default 0: 21–19 in self-play on
+    /// 19×19 at 1,500 playouts (README ablation).
     pub large: f32,
     /// Give a point more when the win rate of the last `interval` playouts is at least this.
     pub green: f32,
