@@ -494,3 +494,40 @@ fn with_ladders_read_the_playouts_do_not_run_from_a_working_ladder() {
     let off = Heavy::new(&escape_only).with_ladders(&escape_only, &ladders);
     assert_eq!(runs(&mut caught, &off), 40);
 }
+
+#[test]
+fn with_capture_last2_an_unanswered_atari_is_taken() {
+    // Black's D5 put White's D4 in atari (liberty D3); White played far away, at A7.
+    let mut b = board_from(
+        "
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X O X . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        ",
+        Color::Black,
+    );
+    play(&mut b, "D5");
+    play(&mut b, "A7");
+    assert!(b.in_atari(pt("D4", 7)));
+    let capturing = only(Config {
+        p_capture: 1.0,
+        capture_last2: true,
+        ..quiet()
+    });
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &capturing, seed), "D3");
+    }
+    // Without it, the capture step looks around A7 only: D3 is a random draw.
+    let near_last_only = only(Config {
+        p_capture: 1.0,
+        ..quiet()
+    });
+    let d3s = (0..10)
+        .filter(|&seed| chosen(&mut b, &near_last_only, seed) == "D3")
+        .count();
+    assert!(d3s < 5, "D3 chosen {d3s} times of 10");
+}
