@@ -4,9 +4,9 @@
 //!
 //! A Monte Carlo search maximises the probability of winning, not the margin. Far ahead,
 //! every move wins and the search cannot tell a solid move from a slack one; far behind,
-//! every move loses. On 19×19 against GNU Go tengen's wins were by 0.5 or 1.5 points: ahead
-//! by 20 in the middle game, it gave the points back one slack move at a time, and then any
-//! misjudged fight lost the game. Here, while the playouts through the root win more than
+//! every move loses. On 19×19 against GNU Go most of tengen's wins were by 0.5 or 1.5 points
+//! (README): a lead the search believes safe is given back until it is not, and then one
+//! misjudged fight loses the game. Here, while the playouts through the root win more than
 //! `green` of the time, the side to move gives its opponent one more point of komi; below
 //! `red`, it takes one back (at most `max_taken` points in all). The search then always
 //! plays for a margin it can still win by most of the time.
