@@ -117,6 +117,11 @@ pub struct Config {
     /// On boards below `geom::LARGE_BOARD`. Default 0: at 1 it went 94–106 in self-play on
     /// 9×9 at 2,000 playouts (README ablation).
     pub p_reply: f32,
+    /// … on boards of 13 and more. Default 1: 30–10 against 0 in self-play on 19×19 at
+    /// 1,500 playouts (+191 Elo, 95% CI +69 to +313), 98–102 on 13×13, where the search still
+    /// takes 12% less time a move (README ablation). Cost: none; the whole search on 19×19
+    /// is faster with it (`tengen bench`).
+    pub p_reply_large: f32,
     /// Before running out of atari with a move that leaves two liberties, read the ladder
     /// (`ladder::LadderReader`, when the caller passes one: the search does) and do not run
     /// when it is caught: the playouts then neither waste a move on a dead chain nor
@@ -124,11 +129,6 @@ pub struct Config {
     /// the same way. Default false: 21–19 against it in self-play on 19×19 at 1,500
     /// playouts, and 17% more time a move (README ablation).
     pub escape_ladders: bool,
-    /// … on boards of 13 and more. Default 1: 30–10 against 0 in self-play on 19×19 at
-    /// 1,500 playouts (+191 Elo, 95% CI +69 to +313), 98–102 on 13×13, where the search still
-    /// takes 12% less time a move (README ablation). Cost: none; the whole search on 19×19
-    /// is faster with it (`tengen bench`).
-    pub p_reply_large: f32,
 }
 
 impl Default for Config {
