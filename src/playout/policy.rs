@@ -126,8 +126,8 @@ pub struct Config {
     /// (`ladder::LadderReader`, when the caller passes one: the search does) and do not run
     /// when it is caught: the playouts then neither waste a move on a dead chain nor
     /// hand the opponent the stones a ladder would add. Pachi reads ladders in its playouts
-    /// the same way. Default false: 21–19 with it against without, in self-play on 19×19 at 1,500
-    /// playouts, and 17% more time a move (README ablation).
+    /// the same way. Default false: 21–19 with it against without, in self-play on 19×19
+    /// at 1,500 playouts, and 17% more time a move (README ablation).
     pub escape_ladders: bool,
 }
 
