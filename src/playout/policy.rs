@@ -66,8 +66,9 @@ pub struct Config {
     pub p_capture: f32,
     /// The capture step also takes enemy chains next to the mover's own previous move that
     /// are still in atari: an atari the opponent did not answer (MoGo's "capture anywhere",
-    /// for the chains most likely to be in atari, at four reads a move). Default false
-    /// (README ablation).
+    /// for the chains most likely to be in atari, at four reads a move). Default false:
+    /// 104–96 in self-play on 9×9 at 2,000 playouts, 11–29 on 19×19 at 1,500 (−168 Elo,
+    /// 95% CI −287 to −50; README ablation).
     pub capture_last2: bool,
     /// Answer a two-liberty fight at the last move (Pachi's "2lib" check, tried always
     /// there): atari the last move's chain or an enemy chain next to it that has two
