@@ -16,7 +16,7 @@
 //! Depends on: playout::{board, tactics}, geom.
 
 use super::board::{PlayoutBoard, EMPTY};
-use super::tactics::{after_move, atari_liberty, chain_liberties, escapes, PointSet};
+use super::tactics::{chain_liberties, escapes_checked, PointSet};
 use crate::geom::{Move, Point};
 
 /// Plays per read; beyond it the prey is taken to escape. A ladder across a 19×19 board is
@@ -147,25 +147,16 @@ impl LadderReader {
     }
 }
 
-/// `escapes`, but extending to exactly two liberties only when `ladders` reads that the
-/// chain is not then caught in a ladder. Reads on the playouts' hot path: a read starts only
-/// when the extension leaves two liberties, and most end within a few plays.
+/// `tactics::escapes`, but extending to exactly two liberties only when `ladders` reads that
+/// the chain is not then caught in a ladder. Reads on the playouts' hot path: a read starts
+/// only when the extension leaves two liberties, and most end within a few plays.
 pub(crate) fn escapes_unless_caught<const N: usize>(
     b: &PlayoutBoard,
     h: usize,
     ladders: &mut LadderReader,
     out: &mut PointSet<N>,
 ) {
-    let lib = atari_liberty(&b.chain_of_head(h));
-    let before = out.contains(lib);
-    escapes(b, h, out);
-    if !before
-        && out.contains(lib)
-        && after_move(b, lib, b.color_m(h)).libs == 2
-        && ladders.escape_fails(b, b.to_point(h))
-    {
-        out.remove(lib);
-    }
+    escapes_checked(b, h, out, || !ladders.escape_fails(b, b.to_point(h)));
 }
 
 /// Returns true if and only if some enemy chain next to the chain headed at `h` is in atari.

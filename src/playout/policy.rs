@@ -64,12 +64,6 @@ pub struct Config {
     /// Capture an enemy chain in atari at or around (the 8 neighbours of) the last move.
     /// Default 0.9.
     pub p_capture: f32,
-    /// The capture step also takes enemy chains next to the mover's own previous move that
-    /// are still in atari: an atari the opponent did not answer (MoGo's "capture anywhere",
-    /// for the chains most likely to be in atari, at four reads a move). Default false:
-    /// 104–96 in self-play on 9×9 at 2,000 playouts, 11–29 on 19×19 at 1,500 (−168 Elo,
-    /// 95% CI −287 to −50; README ablation).
-    pub capture_last2: bool,
     /// Answer a two-liberty fight at the last move (Pachi's "2lib" check, tried always
     /// there): atari the last move's chain or an enemy chain next to it that has two
     /// liberties, or extend a chain of the mover's that the last move left with two, or
@@ -137,7 +131,6 @@ impl Default for Config {
         Config {
             p_escape: 0.9,
             p_capture: 0.9,
-            capture_last2: false,
             p_two_lib: 1.0,
             p_nakade: 0.8,
             p_pattern: 0.9,
@@ -160,10 +153,6 @@ impl Config {
         vec![
             ("playout_escape", self.p_escape),
             ("playout_capture", self.p_capture),
-            (
-                "playout_capture_last2",
-                f32::from(u8::from(self.capture_last2)),
-            ),
             ("playout_two_lib", self.p_two_lib),
             ("playout_nakade", self.p_nakade),
             ("playout_pattern", self.p_pattern),
@@ -206,7 +195,6 @@ impl Config {
         match name {
             "playout_escape" => self.p_escape = value.clamp(0.0, 1.0),
             "playout_capture" => self.p_capture = value.clamp(0.0, 1.0),
-            "playout_capture_last2" => self.capture_last2 = value != 0.0,
             "playout_two_lib" => self.p_two_lib = value.clamp(0.0, 1.0),
             "playout_nakade" => self.p_nakade = value.clamp(0.0, 1.0),
             "playout_pattern" => self.p_pattern = value.clamp(0.0, 1.0),
@@ -292,7 +280,6 @@ pub struct Heavy<'a> {
     /// costs an integer compare.
     escape: u64,
     capture: u64,
-    capture_last2: bool,
     two_lib: u64,
     nakade: u64,
     pattern: u64,
@@ -322,7 +309,6 @@ impl<'a> Heavy<'a> {
         Heavy {
             escape: threshold(config.p_escape),
             capture: threshold(config.p_capture),
-            capture_last2: config.capture_last2,
             two_lib: threshold(config.p_two_lib),
             nakade: threshold(config.p_nakade),
             pattern: threshold(config.p_pattern),
@@ -441,21 +427,12 @@ impl<'a> Heavy<'a> {
             }
         }
 
-        // Capture: `last`'s own chain, and enemy chains on the 8 neighbours, in atari (and
-        // with `capture_last2`, those next to the mover's own previous move).
+        // Capture: `last`'s own chain, and enemy chains on the 8 neighbours, in atari. (Also
+        // taking chains left in atari next to the mover's own previous move lost 11–29 in
+        // self-play on 19×19: README, ablation.)
         if Self::roll(self.capture, rng) {
-            let mut moves = PointSet::<13>::new();
-            let own = b.last2_m();
-            let around_own = if self.capture_last2 && own != 0 {
-                [own - 1, own + 1, own - s, own + s]
-            } else {
-                [0; 4]
-            };
-            for q in std::iter::once(last)
-                .chain(orth)
-                .chain(diag)
-                .chain(around_own)
-            {
+            let mut moves = PointSet::<9>::new();
+            for q in std::iter::once(last).chain(orth).chain(diag) {
                 if b.color_m(q) == enemy {
                     let ch = b.chain_of_head(b.head_m(q));
                     if ch.in_atari() {

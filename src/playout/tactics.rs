@@ -46,15 +46,6 @@ impl<const N: usize> PointSet<N> {
         self.pts[..self.n].iter().any(|&x| x as usize == m)
     }
 
-    /// Takes `m` out, if present (the order of the others may change).
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, m: usize) {
-        if let Some(i) = self.pts[..self.n].iter().position(|&x| x as usize == m) {
-            self.n -= 1;
-            self.pts[i] = self.pts[self.n];
-        }
-    }
-
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
         self.n
@@ -214,6 +205,19 @@ pub(crate) fn is_bad_self_atari(b: &PlayoutBoard, m: usize, c: u8, max_stones: u
 /// adjacent enemy chain in atari, or extending from the last liberty when that leaves two or
 /// more. Legality is the caller's to check. Walks the chain (it is in atari, so rarely long).
 pub(crate) fn escapes<const N: usize>(b: &PlayoutBoard, h: usize, out: &mut PointSet<N>) {
+    escapes_checked(b, h, out, || true);
+}
+
+/// `escapes`, extending to exactly two liberties only if `two_liberties_hold()` (e.g. the
+/// ladder reader finds the chain is then not caught: `ladder::escapes_unless_caught`); it is
+/// called only in that case.
+#[inline(always)]
+pub(crate) fn escapes_checked<const N: usize>(
+    b: &PlayoutBoard,
+    h: usize,
+    out: &mut PointSet<N>,
+    two_liberties_hold: impl FnOnce() -> bool,
+) {
     let s = b.stride_m();
     let c = b.color_m(h);
     let enemy = c ^ 3;
@@ -233,8 +237,12 @@ pub(crate) fn escapes<const N: usize>(b: &PlayoutBoard, h: usize, out: &mut Poin
         }
     }
     let lib = atari_liberty(&b.chain_of_head(h));
-    if after_move(b, lib, c).libs >= 2 {
-        out.insert(lib);
+    match after_move(b, lib, c).libs {
+        0 | 1 => {}
+        2 if !two_liberties_hold() => {}
+        _ => {
+            out.insert(lib);
+        }
     }
 }
 

@@ -112,25 +112,6 @@ pub struct AdaptiveKomi {
     ratchet: i32,
 }
 
-impl AdaptiveKomi {
-    pub fn new(color: Color) -> AdaptiveKomi {
-        AdaptiveKomi {
-            color,
-            given: 0,
-            ratchet: i32::MAX,
-        }
-    }
-
-    /// Points `color` gives its opponent by this state (0 for the other colour).
-    pub fn given_by(&self, color: Color) -> i32 {
-        if color == self.color {
-            self.given
-        } else {
-            0
-        }
-    }
-}
-
 /// The adaptive komi during one search, shared by its threads.
 pub struct KomiControl {
     /// The side to move at the root, for whom `given` counts.
@@ -159,7 +140,11 @@ impl KomiControl {
     ) -> KomiControl {
         let state = kept
             .filter(|k| k.color == color && active)
-            .unwrap_or(AdaptiveKomi::new(color));
+            .unwrap_or(AdaptiveKomi {
+                color,
+                given: 0,
+                ratchet: i32::MAX,
+            });
         KomiControl {
             color,
             komi,
@@ -223,6 +208,11 @@ impl KomiControl {
             given: self.given.load(Ordering::Relaxed),
             ratchet: self.ratchet.load(Ordering::Relaxed),
         }
+    }
+
+    /// Points of komi the side to move gives its opponent now (negative: takes).
+    pub fn given(&self) -> i32 {
+        self.given.load(Ordering::Relaxed)
     }
 
     /// The game's komi as the playouts count it.

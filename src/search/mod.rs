@@ -874,7 +874,7 @@ impl Search {
             nodes: tree.len(),
             tree_full: tree.is_full(),
             recycled,
-            komi_given: root.komi.state().given_by(root.color),
+            komi_given: root.komi.given(),
         };
         self.summary.pv = self.principal_variation(tree, root);
         if let Some(best) = self.best_child(tree, root) {
