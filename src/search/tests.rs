@@ -545,10 +545,13 @@ fn pondering_keeps_the_tree_for_the_next_move() {
 
 /// The score sums follow the count: on a settled 5×5 board where Black has 15 points and
 /// White 10, with komi 0.5, the chosen move's mean margin is positive for Black and negative
-/// for White, and never beyond the board.
+/// for White, and never beyond the board. One thread and the default seed: the same search
+/// every run. (With two threads White's mean margin lies near −3 but has a tail: 1 in some
+/// thousands of runs the invasion it chose had a positive mean after its few hundred visits,
+/// which failed CI once.)
 #[test]
 fn score_lead_is_the_mean_margin_for_the_side_to_move() {
-    let mut search = Search::new(threads(2));
+    let mut search = Search::new(threads(1));
     for (color, lead) in [(Color::Black, 0.5..=25.0), (Color::White, -25.0..=-0.5)] {
         let g = game(SETTLED_5X5, 0.5, color);
         search.genmove(&g, color, &playouts(2000));
