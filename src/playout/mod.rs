@@ -7,7 +7,8 @@
 //! last move, 3×3 shapes, no bad self-atari), tuned by `Config`. tactics.rs: liberties,
 //! self-atari, captures and escapes; pattern3.rs: the 3×3 shape table; ladder.rs: a ladder
 //! reader on board copies, for the tree's priors (it owns a reserved stack of boards);
-//! replies.rs: last good replies (LGRF-2), learnt from the search's playouts.
+//! replies.rs: last good replies (LGRF-2), learnt from the search's playouts; pool.rs: the
+//! RAVE pool, the moves the tree rates best, filled by the search before each playout.
 //! `PlayoutRng` (rng.rs): a fast seeded generator for `run` (any `RngCore` works).
 //!
 //! Invariants: nothing here allocates, hashes into maps, uses `dyn` or reads the clock; every
@@ -20,6 +21,7 @@ mod fate;
 mod ladder;
 mod pattern3;
 mod policy;
+mod pool;
 mod replies;
 mod rng;
 mod run;
@@ -29,6 +31,7 @@ pub use board::PlayoutBoard;
 pub use fate::FateDistances;
 pub use ladder::LadderReader;
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
+pub use pool::{Pool, POOL_MAX};
 pub use replies::Replies;
 pub use rng::PlayoutRng;
 pub use run::{move_cap, run, run_with, Lent, PlayoutResult};

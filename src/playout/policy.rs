@@ -11,6 +11,7 @@
 use super::board::{PlayoutBoard, EMPTY};
 use super::ladder::{self, LadderReader};
 use super::pattern3;
+use super::pool::{Pool, POOL_MAX};
 use super::replies::Replies;
 use super::tactics::{self, PointSet};
 use crate::geom::LARGE_BOARD;
@@ -124,6 +125,16 @@ pub struct Config {
     /// the same way. Default false: 21–19 with it against without, in self-play on 19×19
     /// at 1,500 playouts, and 17% more time a move (README ablation).
     pub escape_ladders: bool,
+    /// Play a move of the RAVE pool (`pool::Pool`: the moves the tree's AMAF statistics
+    /// rate best for the mover, near where the playout starts) with this probability, before
+    /// every other step, when the caller passes one (the search does, when this is above 0).
+    /// Rimmel, Teytaud and Rolet's poolRave. Default 0.
+    pub p_pool: f32,
+    /// The pool's size per colour (at most `pool::POOL_MAX`). Default 10.
+    pub pool_size: u32,
+    /// Visits a node of the descent needs before its children's AMAF values fill the pool.
+    /// Default 50.
+    pub pool_min_visits: u32,
 }
 
 impl Default for Config {
@@ -143,6 +154,9 @@ impl Default for Config {
             p_reply: 0.0,
             p_reply_large: 1.0,
             escape_ladders: false,
+            p_pool: 0.0,
+            pool_size: 10,
+            pool_min_visits: 50,
         }
     }
 }
@@ -177,6 +191,9 @@ impl Config {
                 "playout_escape_ladders",
                 f32::from(u8::from(self.escape_ladders)),
             ),
+            ("playout_pool", self.p_pool),
+            ("playout_pool_size", self.pool_size as f32),
+            ("playout_pool_min_visits", self.pool_min_visits as f32),
         ]
     }
 
@@ -207,6 +224,9 @@ impl Config {
             "playout_reply" => self.p_reply = value.clamp(0.0, 1.0),
             "playout_reply_large" => self.p_reply_large = value.clamp(0.0, 1.0),
             "playout_escape_ladders" => self.escape_ladders = value != 0.0,
+            "playout_pool" => self.p_pool = value.clamp(0.0, 1.0),
+            "playout_pool_size" => self.pool_size = value.clamp(1.0, POOL_MAX as f32) as u32,
+            "playout_pool_min_visits" => self.pool_min_visits = value.min(1e9) as u32,
             _ => return false,
         }
         true
@@ -296,6 +316,10 @@ pub struct Heavy<'a> {
     /// Reads the ladders of escapes (`Config::escape_ladders`), if the caller lends one.
     /// A `RefCell`, as `choose` takes `&self`: one flag check per read.
     ladders: Option<&'a RefCell<LadderReader>>,
+    /// Playing a move of the RAVE pool: its threshold (`with_pool`).
+    pool_rate: u64,
+    /// The RAVE pool, if the caller fills one.
+    pool: Option<&'a Pool>,
 }
 
 /// A probability as a threshold on a u32 draw: `draw < threshold` has probability `p`.
@@ -321,6 +345,8 @@ impl<'a> Heavy<'a> {
             reply: 0,
             replies: None,
             ladders: None,
+            pool_rate: 0,
+            pool: None,
         }
     }
 
@@ -339,6 +365,15 @@ impl<'a> Heavy<'a> {
     pub fn with_ladders(self, config: &Config, ladders: &'a RefCell<LadderReader>) -> Heavy<'a> {
         Heavy {
             ladders: config.escape_ladders.then_some(ladders),
+            ..self
+        }
+    }
+
+    /// The same policy, playing a move of `pool` first with probability `p`.
+    pub fn with_pool(self, pool: &'a Pool, p: f32) -> Heavy<'a> {
+        Heavy {
+            pool_rate: threshold(p),
+            pool: Some(pool),
             ..self
         }
     }
@@ -537,6 +572,16 @@ impl Policy for Heavy<'_> {
             let c = board.to_move_code();
             if self.acceptable(board, ko, c) {
                 return ko;
+            }
+        }
+        if let Some(pool) = self.pool {
+            let c = board.to_move_code();
+            let moves = pool.of(c);
+            if !moves.is_empty() && Self::roll(self.pool_rate, rng) {
+                let m = usize::from(moves[below(rng, moves.len())]);
+                if self.acceptable(board, m, c) {
+                    return m;
+                }
             }
         }
         let last = board.last_m();

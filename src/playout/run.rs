@@ -5,6 +5,7 @@
 use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
 use super::ladder::LadderReader;
 use super::policy::{Config, Heavy, Light, Policy, PolicyKind};
+use super::pool::Pool;
 use super::replies::Replies;
 use crate::geom::{MAX_POINTS, MAX_SIZE};
 use std::cell::RefCell;
@@ -110,12 +111,13 @@ pub fn run<P: Policy, R: rand::RngCore>(
 }
 
 /// What a caller may lend the heavy policy beside its `Config`: the last good replies
-/// (`Config::p_reply`) and a ladder reader (`Config::escape_ladders`). The search lends
-/// both; the judge and the bench lend neither.
+/// (`Config::p_reply`), a ladder reader (`Config::escape_ladders`) and the RAVE pool
+/// (`Config::p_pool`). The search lends them; the judge and the bench lend none.
 #[derive(Clone, Copy, Default)]
 pub struct Lent<'a> {
     pub replies: Option<&'a Replies>,
     pub ladders: Option<&'a RefCell<LadderReader>>,
+    pub pool: Option<&'a Pool>,
 }
 
 /// `run` with the policy `kind` (`Heavy` built from `config` and what `lent` holds): the one
@@ -138,6 +140,9 @@ pub fn run_with<R: rand::RngCore>(
             }
             if let Some(l) = lent.ladders {
                 heavy = heavy.with_ladders(config, l);
+            }
+            if let Some(pool) = lent.pool.filter(|_| config.p_pool > 0.0) {
+                heavy = heavy.with_pool(pool, config.p_pool);
             }
             run(board, &heavy, rng, result)
         }

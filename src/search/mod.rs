@@ -31,8 +31,8 @@ use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, LARGE_BOARD, MAX_POINTS};
 use crate::judge;
 use crate::playout::{
-    self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng,
-    Replies,
+    self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng, Pool,
+    Replies, POOL_MAX,
 };
 use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
 use prior::PriorConfig;
@@ -301,6 +301,8 @@ struct Worker {
     /// The moves of the current iteration, descent then playout, as mailbox points (0 a
     /// pass), after the two moves before the root: what `replies` learns from.
     sequence: Vec<u16>,
+    /// The RAVE pool of the current iteration's playout (`fill_pool`).
+    pool: Box<Pool>,
     /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
     /// the current search are done (checked where the clock is read). `None` in every normal
     /// search.
@@ -1037,6 +1039,7 @@ impl Worker {
             owner_sum: Box::new([0; MAX_POINTS]),
             replies: Box::default(),
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
+            pool: Box::default(),
             panic_after: None,
         }
     }
@@ -1200,12 +1203,24 @@ impl Worker {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
+            let pooled = s.config.playout.p_pool > 0.0;
+            if pooled {
+                fill_pool(
+                    tree,
+                    &self.path,
+                    root.color,
+                    &s.config.playout,
+                    board,
+                    &mut self.pool,
+                );
+            }
             playout::run_with(
                 s.config.playout_policy,
                 &s.config.playout,
                 playout::Lent {
                     replies: learn_replies.then_some(&*self.replies),
                     ladders: Some(&*self.ladders),
+                    pool: pooled.then_some(&*self.pool),
                 },
                 board,
                 &mut self.rng,
@@ -1307,6 +1322,62 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+/// Fills the RAVE pool for a playout from `board`, the end of the descent `path` (from the
+/// root, where `root_color` moves): for each colour, the best `pool_size` children by AMAF
+/// value (among those with `POOL_MIN_AMAF` AMAF visits or more) of the deepest node of the
+/// path where that colour moves and that has `pool_min_visits` visits; empty for a colour
+/// without such a node. Hot path, once per iteration: one scan of two nodes' children, no
+/// allocation.
+fn fill_pool(
+    tree: &Tree,
+    path: &[NodeId],
+    root_color: Color,
+    config: &playout::Config,
+    board: &PlayoutBoard,
+    pool: &mut Pool,
+) {
+    /// AMAF visits a child needs to enter the pool: fewer say little of its value.
+    const POOL_MIN_AMAF: u32 = 20;
+    let k = (config.pool_size as usize).clamp(1, POOL_MAX);
+    pool.clear();
+    for (parity, color) in [root_color, root_color.opponent()].into_iter().enumerate() {
+        // path[i] has the root's colour to move at even i.
+        let deepest = path
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(i, _)| i % 2 == parity)
+            .map(|(_, &id)| id)
+            .find(|&id| {
+                let n = tree.node(id);
+                n.is_expanded() && n.visits() >= config.pool_min_visits
+            });
+        let Some(id) = deepest else { continue };
+        // The best k so far, best first.
+        let mut best = [(0.0f32, 0u16); POOL_MAX];
+        let mut n = 0;
+        for child in tree.children_slice(id) {
+            let Move::Play(p) = child.mv() else { continue };
+            let amaf = child.amaf();
+            if amaf.visits < POOL_MIN_AMAF {
+                continue;
+            }
+            let value = amaf.value();
+            if n == k && value <= best[k - 1].0 {
+                continue;
+            }
+            let mut i = n.min(k - 1);
+            while i > 0 && best[i - 1].0 < value {
+                best[i] = best[i - 1];
+                i -= 1;
+            }
+            best[i] = (value, board.to_mailbox(p) as u16);
+            n = (n + 1).min(k);
+        }
+        pool.set(color.index(), best[..n].iter().map(|&(_, m)| m));
     }
 }
 

@@ -751,3 +751,91 @@ fn the_adaptive_komi_has_the_side_ahead_give_points_and_the_side_behind_take_the
     off.genmove(&g, Color::Black, &playouts(1500));
     assert_eq!(off.summary().komi_given, 0, "off by default");
 }
+
+/// The RAVE pool takes, for each colour, the children with the best AMAF values of the
+/// deepest node of the descent where that colour moves and that has enough visits; children
+/// with few AMAF visits stay out, whatever their value.
+#[test]
+fn the_pool_holds_the_best_amaf_moves_of_the_deepest_visited_node_of_each_colour() {
+    let board = PlayoutBoard::new(9);
+    let mv = |s: &str| Move::Play(pt(s, 9));
+    let mb = |s: &str| board.to_mailbox(pt(s, 9)) as u16;
+    let tree = Tree::new(1000);
+    let amaf = |id: NodeId, visits: u32, wins: u32| {
+        for i in 0..visits {
+            tree.node(id).add_amaf(if i < wins { 1.0 } else { 0.0 });
+        }
+    };
+    let children = |parent: NodeId, points: &[&str]| {
+        let moves: Vec<_> = points
+            .iter()
+            .map(|&s| (mv(s), Prior::default()))
+            .chain([(Move::Pass, Prior::default())])
+            .collect();
+        assert!(tree.expand(parent, &moves));
+        points
+            .iter()
+            .map(|&s| tree.child_by_move(parent, mv(s)).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let visit = |id: NodeId, n: u32| {
+        for _ in 0..n {
+            tree.node(id).add(1.0, 0.0);
+        }
+    };
+    // Black to move at the root: C3 60%, D4 80%, E5 70%, F6 90% of only 10 AMAF visits.
+    let root_kids = children(Tree::ROOT, &["C3", "D4", "E5", "F6"]);
+    for (&id, (visits, wins)) in root_kids
+        .iter()
+        .zip([(50, 30), (50, 40), (50, 35), (10, 9)])
+    {
+        amaf(id, visits, wins);
+    }
+    visit(Tree::ROOT, 60);
+    let config = playout::Config {
+        pool_size: 2,
+        pool_min_visits: 50,
+        ..playout::Config::default()
+    };
+    let mut pool = Pool::default();
+    let d4 = root_kids[1];
+    fill_pool(
+        &tree,
+        &[Tree::ROOT, d4],
+        Color::Black,
+        &config,
+        &board,
+        &mut pool,
+    );
+    assert_eq!(pool.of(1), &[mb("D4"), mb("E5")]);
+    assert!(
+        pool.of(2).is_empty(),
+        "D4 is not expanded: no pool for White"
+    );
+
+    // White moves at D4, now expanded and visited enough: White's pool comes from it.
+    let d4_kids = children(d4, &["G7", "H8"]);
+    amaf(d4_kids[0], 40, 10);
+    amaf(d4_kids[1], 40, 30);
+    visit(d4, 49);
+    fill_pool(
+        &tree,
+        &[Tree::ROOT, d4],
+        Color::Black,
+        &config,
+        &board,
+        &mut pool,
+    );
+    assert!(pool.of(2).is_empty(), "49 visits are not enough");
+    visit(d4, 1);
+    fill_pool(
+        &tree,
+        &[Tree::ROOT, d4],
+        Color::Black,
+        &config,
+        &board,
+        &mut pool,
+    );
+    assert_eq!(pool.of(1), &[mb("D4"), mb("E5")]);
+    assert_eq!(pool.of(2), &[mb("H8"), mb("G7")]);
+}

@@ -494,3 +494,55 @@ fn with_ladders_read_the_playouts_do_not_run_from_a_working_ladder() {
     let off = Heavy::new(&escape_only).with_ladders(&escape_only, &ladders);
     assert_eq!(runs(&mut caught, &off), 40);
 }
+
+#[test]
+fn heavy_plays_a_pool_move_of_the_mover_first_when_it_is_acceptable() {
+    // Black C3, White E5 far from anything: the tactics and shapes have nothing to say, so
+    // the pool's move is the only reason to choose F2. B6 is occupied, A1 is Black's own
+    // eye: neither is ever played from the pool.
+    let mut b = board_from(
+        "
+        . . . . . . .
+        . X . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        X . . . . . .
+        . X . . . . .
+        ",
+        Color::Black,
+    );
+    play(&mut b, "C3");
+    play(&mut b, "E5");
+    let m = |s: &str| PlayoutBoard::new(7).to_mailbox(pt(s, 7)) as u16;
+    let mut pool = Pool::default();
+    pool.set(Color::Black.index(), [m("F2")]);
+    pool.set(Color::White.index(), [m("D6")]);
+    let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
+    for seed in 0..10 {
+        assert_eq!(chosen(&mut b, &policy, seed), "F2");
+    }
+    pool.set(Color::Black.index(), [m("B6"), m("A1")]);
+    let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
+    for seed in 0..50 {
+        let c = chosen(&mut b, &policy, seed);
+        assert!(c != "B6" && c != "A1", "{c}");
+    }
+    // White's pool is not Black's.
+    pool.set(Color::Black.index(), []);
+    let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
+    let d6s = (0..20)
+        .filter(|&seed| chosen(&mut b, &policy, seed) == "D6")
+        .count();
+    assert!(
+        d6s < 20,
+        "White's pool move chosen for Black {d6s} times of 20"
+    );
+    // At probability 0 the pool is never consulted.
+    pool.set(Color::Black.index(), [m("F2")]);
+    let off = Heavy::new(&Config::default()).with_pool(&pool, 0.0);
+    let f2s = (0..20)
+        .filter(|&seed| chosen(&mut b, &off, seed) == "F2")
+        .count();
+    assert!(f2s < 20, "F2 chosen {f2s} times of 20 with the pool off");
+}
