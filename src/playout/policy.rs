@@ -130,6 +130,9 @@ pub struct Config {
     /// every other step, when the caller passes one (the search does, when this is above 0).
     /// Rimmel, Teytaud and Rolet's poolRave. Default 0.
     pub p_pool: f32,
+    /// Where the pool's move is tried: before every other step (true), or in place of the
+    /// random move, once the tactics and shapes found nothing (false). Default false.
+    pub pool_first: bool,
     /// The pool's size per colour (at most `pool::POOL_MAX`). Default 10.
     pub pool_size: u32,
     /// Visits a node of the descent needs before its children's AMAF values fill the pool.
@@ -155,6 +158,7 @@ impl Default for Config {
             p_reply_large: 1.0,
             escape_ladders: false,
             p_pool: 0.0,
+            pool_first: false,
             pool_size: 10,
             pool_min_visits: 50,
         }
@@ -192,6 +196,7 @@ impl Config {
                 f32::from(u8::from(self.escape_ladders)),
             ),
             ("playout_pool", self.p_pool),
+            ("playout_pool_first", f32::from(u8::from(self.pool_first))),
             ("playout_pool_size", self.pool_size as f32),
             ("playout_pool_min_visits", self.pool_min_visits as f32),
         ]
@@ -225,6 +230,7 @@ impl Config {
             "playout_reply_large" => self.p_reply_large = value.clamp(0.0, 1.0),
             "playout_escape_ladders" => self.escape_ladders = value != 0.0,
             "playout_pool" => self.p_pool = value.clamp(0.0, 1.0),
+            "playout_pool_first" => self.pool_first = value != 0.0,
             "playout_pool_size" => self.pool_size = value.clamp(1.0, POOL_MAX as f32) as u32,
             "playout_pool_min_visits" => self.pool_min_visits = value.min(1e9) as u32,
             _ => return false,
@@ -318,6 +324,7 @@ pub struct Heavy<'a> {
     ladders: Option<&'a RefCell<LadderReader>>,
     /// Playing a move of the RAVE pool: its threshold (`with_pool`).
     pool_rate: u64,
+    pool_first: bool,
     /// The RAVE pool, if the caller fills one.
     pool: Option<&'a Pool>,
 }
@@ -346,6 +353,7 @@ impl<'a> Heavy<'a> {
             replies: None,
             ladders: None,
             pool_rate: 0,
+            pool_first: config.pool_first,
             pool: None,
         }
     }
@@ -538,6 +546,24 @@ impl<'a> Heavy<'a> {
         0
     }
 
+    /// With probability `pool_rate`, one of the mover's pool moves drawn uniformly, if it is
+    /// acceptable; 0 otherwise (and always without a pool).
+    #[inline(always)]
+    fn pool_move<R: RngCore>(&self, b: &PlayoutBoard, rng: &mut R) -> usize {
+        let Some(pool) = self.pool else { return 0 };
+        let c = b.to_move_code();
+        let moves = pool.of(c);
+        if moves.is_empty() || !Self::roll(self.pool_rate, rng) {
+            return 0;
+        }
+        let m = usize::from(moves[below(rng, moves.len())]);
+        if self.acceptable(b, m, c) {
+            m
+        } else {
+            0
+        }
+    }
+
     /// "Fill the board": the first of `fill_board_tries` random empty points whose 8
     /// neighbours are all empty and that is acceptable; 0 if none.
     #[inline]
@@ -574,19 +600,21 @@ impl Policy for Heavy<'_> {
                 return ko;
             }
         }
-        if let Some(pool) = self.pool {
-            let c = board.to_move_code();
-            let moves = pool.of(c);
-            if !moves.is_empty() && Self::roll(self.pool_rate, rng) {
-                let m = usize::from(moves[below(rng, moves.len())]);
-                if self.acceptable(board, m, c) {
-                    return m;
-                }
+        if self.pool_first {
+            let m = self.pool_move(board, rng);
+            if m != 0 {
+                return m;
             }
         }
         let last = board.last_m();
         if last != 0 {
             let m = self.answer(board, last, rng);
+            if m != 0 {
+                return m;
+            }
+        }
+        if !self.pool_first {
+            let m = self.pool_move(board, rng);
             if m != 0 {
                 return m;
             }

@@ -35,9 +35,12 @@ pub struct PriorConfig {
     pub ladder_escape_fails: f32,
     /// An atari that starts a ladder that catches the chain, as wins. Default 15.
     pub ladder_atari: f32,
-    /// A move that puts the mover's own new chain in atari without capturing, as losses.
-    /// Default 15.
+    /// A move that puts the mover's own new chain of three or more stones in atari, as
+    /// losses. Default 15.
     pub self_atari: f32,
+    /// … of one or two stones: throw-ins and nakade among them, which the heavy playouts
+    /// also play (`playout::Config::max_self_atari_stones`). Default 15.
+    pub self_atari_small: f32,
     /// An answer of the heavy playouts' two-liberty step to the last move (an atari on a
     /// two-liberty chain, an extension of one, a counter-atari: `playout::FightAnswers`), as
     /// wins. Default 0: at 10, with `nakade` at 20, tengen won 61 of 71 games against GNU Go
@@ -83,6 +86,7 @@ impl Default for PriorConfig {
             ladder_escape_fails: 15.0,
             ladder_atari: 15.0,
             self_atari: 15.0,
+            self_atari_small: 15.0,
             two_lib: 0.0,
             nakade: 0.0,
             pattern: 10.0,
@@ -106,6 +110,7 @@ impl PriorConfig {
             ("prior_ladder_escape_fails", self.ladder_escape_fails),
             ("prior_ladder_atari", self.ladder_atari),
             ("prior_self_atari", self.self_atari),
+            ("prior_self_atari_small", self.self_atari_small),
             ("prior_two_lib", self.two_lib),
             ("prior_nakade", self.nakade),
             ("prior_pattern", self.pattern),
@@ -129,6 +134,7 @@ impl PriorConfig {
             "prior_ladder_escape_fails" => &mut self.ladder_escape_fails,
             "prior_ladder_atari" => &mut self.ladder_atari,
             "prior_self_atari" => &mut self.self_atari,
+            "prior_self_atari_small" => &mut self.self_atari_small,
             "prior_two_lib" => &mut self.two_lib,
             "prior_nakade" => &mut self.nakade,
             "prior_pattern" => &mut self.pattern,
@@ -227,8 +233,10 @@ pub fn prior_of(
     if next_to_enemy && config.ladder_atari > 0.0 && ladders.atari_works(board, p) {
         sum.add(config.ladder_atari, 1.0);
     }
-    if board.self_atari_stones(p).is_some() {
-        sum.add(config.self_atari, 0.0);
+    match board.self_atari_stones(p) {
+        Some(1 | 2) => sum.add(config.self_atari_small, 0.0),
+        Some(_) => sum.add(config.self_atari, 0.0),
+        None => {}
     }
     if fights.two_lib.contains(&p) {
         sum.add(config.two_lib, 1.0);

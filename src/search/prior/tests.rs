@@ -84,8 +84,9 @@ fn capture_and_escape_are_wins() {
 #[test]
 fn self_atari_is_a_loss_unless_it_captures() {
     let config = only("prior_self_atari");
-    // Black A3 between White A4 and B3 keeps one liberty, A2: a self-atari.
-    // C3 has three empty neighbours: not one.
+    let small = only("prior_self_atari_small");
+    // Black A3 between White A4 and B3 keeps one liberty, A2: a self-atari of one stone,
+    // weighed by the small self-atari's weight alone. C3 has three empty neighbours: not one.
     let b = board(
         ". O . . .
          O . O . .
@@ -94,11 +95,13 @@ fn self_atari_is_a_loss_unless_it_captures() {
          . . . . .",
         Color::Black,
     );
-    let p = prior_of_(&config, &b, at("A3", 5), None);
+    let p = prior_of_(&small, &b, at("A3", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 0.0));
-    assert_eq!(prior_of_(&config, &b, at("C3", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&config, &b, at("A3", 5), None).visits(), 0.0);
+    assert_eq!(prior_of_(&small, &b, at("C3", 5), None).visits(), 0.0);
 
-    // C2 joins Black A2-B2 between White walls; the merged chain's only liberty is D2.
+    // C2 joins Black A2-B2 between White walls; the merged chain of three stones has one
+    // liberty, D2.
     // D2 itself has three empty neighbours.
     let b = board(
         ". . . . .
@@ -110,6 +113,7 @@ fn self_atari_is_a_loss_unless_it_captures() {
     );
     let p = prior_of_(&config, &b, at("C2", 5), None);
     assert_eq!((p.visits(), p.value()), (10.0, 0.0));
+    assert_eq!(prior_of_(&small, &b, at("C2", 5), None).visits(), 0.0);
     assert_eq!(prior_of_(&config, &b, at("D2", 5), None).visits(), 0.0);
 
     // Filling a liberty of White's chain in atari captures it: no self-atari malus.
