@@ -496,7 +496,7 @@ fn with_ladders_read_the_playouts_do_not_run_from_a_working_ladder() {
 }
 
 #[test]
-fn heavy_plays_a_pool_move_of_the_mover_first_when_it_is_acceptable() {
+fn heavy_plays_a_pool_move_of_the_mover_when_the_tactics_find_nothing() {
     // Black C3, White E5 far from anything: the tactics and shapes have nothing to say, so
     // the pool's move is the only reason to choose F2. B6 is occupied, A1 is Black's own
     // eye: neither is ever played from the pool.
