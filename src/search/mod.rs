@@ -70,6 +70,11 @@ pub struct Config {
     /// … on boards of 13×13 and more. Default 3000: 22–18 against 1000 in self-play on
     /// 19×19 (README ablation); Pachi uses 4000 there.
     pub rave_equivalence_large: f32,
+    /// The share of a child's prior that also counts in its AMAF statistics (Pachi's
+    /// `amaf_prior`): with RAVE's β near 1 for a child of few visits, its urgency is almost
+    /// its AMAF value, so a prior that counts only beside the real visits steers little.
+    /// Default 0.
+    pub amaf_prior: f32,
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
@@ -124,6 +129,7 @@ impl Default for Config {
             rave_equivalence: 1000.0,
             rave_equivalence_large: 3000.0,
             exploration: 0.0,
+            amaf_prior: 0.0,
             max_nodes: nodes_for_memory(DEFAULT_MAX_MEMORY_MIB),
             threads: 1,
             reuse_tree: true,
@@ -148,6 +154,7 @@ impl Config {
             ("rave_equivalence", self.rave_equivalence),
             ("rave_equivalence_large", self.rave_equivalence_large),
             ("exploration", self.exploration),
+            ("amaf_prior", self.amaf_prior),
             ("score_weight", self.score_weight),
             ("dynkomi_per_stone", self.dynkomi_per_stone),
             ("dynkomi_moves", self.dynkomi_moves),
@@ -172,6 +179,7 @@ impl Config {
             "rave_equivalence" => self.rave_equivalence = value.max(1e-3),
             "rave_equivalence_large" => self.rave_equivalence_large = value.max(1e-3),
             "exploration" => self.exploration = value,
+            "amaf_prior" => self.amaf_prior = value,
             "score_weight" => self.score_weight = value,
             "dynkomi_per_stone" => self.dynkomi_per_stone = value,
             "dynkomi_moves" => self.dynkomi_moves = value,
@@ -1431,10 +1439,12 @@ fn urgency(
     } else {
         0.5
     };
-    let value = if amaf.visits > 0 {
-        let an = amaf.visits as f32;
+    // The AMAF statistics, with `amaf_prior` of the prior's virtual playouts.
+    let an = amaf.visits as f32 + config.amaf_prior * prior.visits();
+    let value = if an > 0.0 {
+        let amaf_value = (amaf.wins + config.amaf_prior * prior.wins()) / an;
         let beta = an / (an + n + n * an / rave_equivalence);
-        (1.0 - beta) * q + beta * amaf.value()
+        (1.0 - beta) * q + beta * amaf_value
     } else {
         q
     };
