@@ -797,16 +797,20 @@ fn the_pool_holds_the_best_amaf_moves_of_the_deepest_visited_node_of_each_colour
         pool_min_visits: 50,
         ..playout::Config::default()
     };
-    let mut pool = Pool::default();
     let d4 = root_kids[1];
-    fill_pool(
-        &tree,
-        &[Tree::ROOT, d4],
-        Color::Black,
-        &config,
-        &board,
-        &mut pool,
-    );
+    let pool_after_d4 = || {
+        let mut pool = Pool::default();
+        fill_pool(
+            &tree,
+            &[Tree::ROOT, d4],
+            Color::Black,
+            &config,
+            &board,
+            &mut pool,
+        );
+        pool
+    };
+    let pool = pool_after_d4();
     assert_eq!(pool.of(1), &[mb("D4"), mb("E5")]);
     assert!(
         pool.of(2).is_empty(),
@@ -818,24 +822,10 @@ fn the_pool_holds_the_best_amaf_moves_of_the_deepest_visited_node_of_each_colour
     amaf(d4_kids[0], 40, 10);
     amaf(d4_kids[1], 40, 30);
     visit(d4, 49);
-    fill_pool(
-        &tree,
-        &[Tree::ROOT, d4],
-        Color::Black,
-        &config,
-        &board,
-        &mut pool,
-    );
+    let pool = pool_after_d4();
     assert!(pool.of(2).is_empty(), "49 visits are not enough");
     visit(d4, 1);
-    fill_pool(
-        &tree,
-        &[Tree::ROOT, d4],
-        Color::Black,
-        &config,
-        &board,
-        &mut pool,
-    );
+    let pool = pool_after_d4();
     assert_eq!(pool.of(1), &[mb("D4"), mb("E5")]);
     assert_eq!(pool.of(2), &[mb("H8"), mb("G7")]);
 }
