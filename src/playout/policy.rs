@@ -128,10 +128,13 @@ pub struct Config {
     /// Play a move of the RAVE pool (`pool::Pool`: the moves the tree's AMAF statistics
     /// rate best for the mover, near where the playout starts) with this probability once
     /// the tactics and shapes found nothing, before the board filling and the random move,
-    /// when the caller passes one (the search does, when this is above 0).
-    /// Rimmel, Teytaud and Rolet's poolRave. Default 0: at 0.5 it went 104–96 in self-play on
-    /// 9×9 at 2,000 playouts (README, ablation).
+    /// when the caller passes one (the search does, when this is above 0). On boards below
+    /// `geom::LARGE_BOARD`. Rimmel, Teytaud and Rolet's poolRave. Default 0: at 0.5 it went
+    /// 104–96 in self-play on 9×9 at 2,000 playouts (README, ablation).
     pub p_pool: f32,
+    /// … on boards of 13 and more. Default 0: at 0.5, 24–16 and then 17–17 in self-play on
+    /// 19×19 at 1,500 playouts (41–33 over both, +37 Elo, within the noise; README ablation).
+    pub p_pool_large: f32,
     /// The pool's size per colour (at most `pool::POOL_MAX`). Default 10.
     pub pool_size: u32,
     /// Visits a node of the descent needs before its children's AMAF values fill the pool.
@@ -157,6 +160,7 @@ impl Default for Config {
             p_reply_large: 1.0,
             escape_ladders: false,
             p_pool: 0.0,
+            p_pool_large: 0.0,
             pool_size: 10,
             pool_min_visits: 50,
         }
@@ -194,6 +198,7 @@ impl Config {
                 f32::from(u8::from(self.escape_ladders)),
             ),
             ("playout_pool", self.p_pool),
+            ("playout_pool_large", self.p_pool_large),
             ("playout_pool_size", self.pool_size as f32),
             ("playout_pool_min_visits", self.pool_min_visits as f32),
         ]
@@ -205,6 +210,15 @@ impl Config {
             self.p_reply_large
         } else {
             self.p_reply
+        }
+    }
+
+    /// The probability of playing a move of the RAVE pool on a board of `size`.
+    pub fn p_pool_for(&self, size: usize) -> f32 {
+        if size >= LARGE_BOARD {
+            self.p_pool_large
+        } else {
+            self.p_pool
         }
     }
 
@@ -227,6 +241,7 @@ impl Config {
             "playout_reply_large" => self.p_reply_large = value.clamp(0.0, 1.0),
             "playout_escape_ladders" => self.escape_ladders = value != 0.0,
             "playout_pool" => self.p_pool = value.clamp(0.0, 1.0),
+            "playout_pool_large" => self.p_pool_large = value.clamp(0.0, 1.0),
             "playout_pool_size" => self.pool_size = value.clamp(1.0, POOL_MAX as f32) as u32,
             "playout_pool_min_visits" => self.pool_min_visits = value.min(1e9) as u32,
             _ => return false,

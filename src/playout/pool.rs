@@ -1,7 +1,7 @@
 //! The RAVE pool (Rimmel, Teytaud and Rolet 2010, "Biasing Monte-Carlo simulations through
 //! RAVE values"): the few moves the tree's AMAF statistics rate best for each colour, near
 //! where the playout starts, which the heavy policy plays now and then before its own rules
-//! (`Config::p_pool`). The tree knows which points matter in this position; the playout's
+//! (`Config::p_pool_for`). The tree knows which points matter in this position; the playout's
 //! local rules do not look that far.
 //!
 //! The search fills the pool before each playout (`search`, from the deepest nodes of the

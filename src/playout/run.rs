@@ -112,7 +112,7 @@ pub fn run<P: Policy, R: rand::RngCore>(
 
 /// What a caller may lend the heavy policy beside its `Config`: the last good replies
 /// (`Config::p_reply`), a ladder reader (`Config::escape_ladders`) and the RAVE pool
-/// (`Config::p_pool`). The search lends them; the judge and the bench lend none.
+/// (`Config::p_pool_for`). The search lends them; the judge and the bench lend none.
 #[derive(Clone, Copy, Default)]
 pub struct Lent<'a> {
     pub replies: Option<&'a Replies>,
@@ -141,8 +141,9 @@ pub fn run_with<R: rand::RngCore>(
             if let Some(l) = lent.ladders {
                 heavy = heavy.with_ladders(config, l);
             }
-            if let Some(pool) = lent.pool.filter(|_| config.p_pool > 0.0) {
-                heavy = heavy.with_pool(pool, config.p_pool);
+            let p_pool = config.p_pool_for(board.size());
+            if let Some(pool) = lent.pool.filter(|_| p_pool > 0.0) {
+                heavy = heavy.with_pool(pool, p_pool);
             }
             run(board, &heavy, rng, result)
         }

@@ -73,7 +73,8 @@ pub struct Config {
     /// The share of a child's prior that also counts in its AMAF statistics (Pachi's
     /// `amaf_prior`): with RAVE's β near 1 for a child of few visits, its urgency is almost
     /// its AMAF value, so a prior that counts only beside the real visits steers little.
-    /// Default 0.
+    /// Default 0: at 1 it went 107–93 in self-play on 9×9 at 2,000 playouts (+24 Elo, 95% CI
+    /// −24 to +72; README ablation), within the noise.
     pub amaf_prior: f32,
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
@@ -1211,7 +1212,7 @@ impl Worker {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
         } else {
-            let pooled = s.config.playout.p_pool > 0.0;
+            let pooled = s.config.playout.p_pool_for(board.size()) > 0.0;
             if pooled {
                 fill_pool(
                     tree,
