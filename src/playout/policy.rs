@@ -133,7 +133,7 @@ pub struct Config {
     /// 104–96 in self-play on 9×9 at 2,000 playouts (README, ablation).
     pub p_pool: f32,
     /// … on boards of 13 and more. Default 0: at 0.5, 24–16 and then 17–17 in self-play on
-    /// 19×19 at 1,500 playouts (41–33 over both, +37 Elo, within the noise; README ablation).
+    /// 19×19 at 1,500 playouts (41–33 over both, +38 Elo, within the noise; README ablation).
     pub p_pool_large: f32,
     /// The pool's size per colour (at most `pool::POOL_MAX`). Default 10.
     pub pool_size: u32,
