@@ -206,20 +206,12 @@ impl Config {
 
     /// The probability of playing the last good reply on a board of `size`.
     pub fn p_reply_for(&self, size: usize) -> f32 {
-        if size >= LARGE_BOARD {
-            self.p_reply_large
-        } else {
-            self.p_reply
-        }
+        by_size(size, self.p_reply, self.p_reply_large)
     }
 
     /// The probability of playing a move of the RAVE pool on a board of `size`.
     pub fn p_pool_for(&self, size: usize) -> f32 {
-        if size >= LARGE_BOARD {
-            self.p_pool_large
-        } else {
-            self.p_pool
-        }
+        by_size(size, self.p_pool, self.p_pool_large)
     }
 
     /// Sets the number called `name` (probabilities are clamped into [0, 1]); false if there
@@ -247,6 +239,15 @@ impl Config {
             _ => return false,
         }
         true
+    }
+}
+
+/// `small` below `geom::LARGE_BOARD`, `large` from it on.
+fn by_size(size: usize, small: f32, large: f32) -> f32 {
+    if size >= LARGE_BOARD {
+        large
+    } else {
+        small
     }
 }
 
@@ -386,7 +387,8 @@ impl<'a> Heavy<'a> {
         }
     }
 
-    /// The same policy, playing a move of `pool` first with probability `p`.
+    /// The same policy, playing a move of `pool` with probability `p` where the tactics and
+    /// shapes found nothing.
     pub fn with_pool(self, pool: &'a Pool, p: f32) -> Heavy<'a> {
         Heavy {
             pool_rate: threshold(p),

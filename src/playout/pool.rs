@@ -1,14 +1,16 @@
 //! The RAVE pool (Rimmel, Teytaud and Rolet 2010, "Biasing Monte-Carlo simulations through
 //! RAVE values"): the few moves the tree's AMAF statistics rate best for each colour, near
-//! where the playout starts, which the heavy policy plays now and then before its own rules
-//! (`Config::p_pool_for`). The tree knows which points matter in this position; the playout's
+//! where the playout starts, which the heavy policy plays now and then when its tactics and
+//! shapes find nothing (`Config::p_pool_for`). The tree knows which points matter in this position; the playout's
 //! local rules do not look that far.
 //!
 //! The search fills the pool before each playout (`search`, from the deepest nodes of the
 //! descent that have enough visits); the playout only reads it. Mailbox points, as the
 //! playout board's.
 //!
-//! Depends on: nothing.
+//! Depends on: geom.
+
+use crate::geom::Color;
 
 /// The most moves a pool holds per colour.
 pub const POOL_MAX: usize = 16;
@@ -26,9 +28,9 @@ impl Pool {
         self.len = [0; 2];
     }
 
-    /// Sets the pool of the colour `index` (0 Black, 1 White) to `moves` (at most
-    /// `POOL_MAX` of them are kept).
-    pub fn set(&mut self, index: usize, moves: impl IntoIterator<Item = u16>) {
+    /// Sets the pool of `color` to `moves` (at most `POOL_MAX` of them are kept).
+    pub fn set(&mut self, color: Color, moves: impl IntoIterator<Item = u16>) {
+        let index = color.index();
         let mut n = 0;
         for m in moves.into_iter().take(POOL_MAX) {
             self.moves[index][n] = m;
@@ -53,8 +55,8 @@ mod tests {
     fn each_colour_keeps_its_own_moves_up_to_the_cap() {
         let mut pool = Pool::default();
         assert!(pool.of(1).is_empty() && pool.of(2).is_empty());
-        pool.set(0, [11, 12, 13]);
-        pool.set(1, 100..200);
+        pool.set(Color::Black, [11, 12, 13]);
+        pool.set(Color::White, 100..200);
         assert_eq!(pool.of(1), &[11, 12, 13]);
         assert_eq!(pool.of(2).len(), POOL_MAX);
         assert_eq!(pool.of(2)[0], 100);

@@ -1386,7 +1386,7 @@ fn fill_pool(
             best[i] = (value, board.to_mailbox(p) as u16);
             n = (n + 1).min(k);
         }
-        pool.set(color.index(), best[..n].iter().map(|&(_, m)| m));
+        pool.set(color, best[..n].iter().map(|&(_, m)| m));
     }
 }
 

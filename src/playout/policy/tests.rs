@@ -516,20 +516,20 @@ fn heavy_plays_a_pool_move_of_the_mover_when_the_tactics_find_nothing() {
     play(&mut b, "E5");
     let m = |s: &str| PlayoutBoard::new(7).to_mailbox(pt(s, 7)) as u16;
     let mut pool = Pool::default();
-    pool.set(Color::Black.index(), [m("F2")]);
-    pool.set(Color::White.index(), [m("D6")]);
+    pool.set(Color::Black, [m("F2")]);
+    pool.set(Color::White, [m("D6")]);
     let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
     for seed in 0..10 {
         assert_eq!(chosen(&mut b, &policy, seed), "F2");
     }
-    pool.set(Color::Black.index(), [m("B6"), m("A1")]);
+    pool.set(Color::Black, [m("B6"), m("A1")]);
     let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
     for seed in 0..50 {
         let c = chosen(&mut b, &policy, seed);
         assert!(c != "B6" && c != "A1", "{c}");
     }
     // White's pool is not Black's.
-    pool.set(Color::Black.index(), []);
+    pool.set(Color::Black, []);
     let policy = Heavy::new(&Config::default()).with_pool(&pool, 1.0);
     let d6s = (0..20)
         .filter(|&seed| chosen(&mut b, &policy, seed) == "D6")
@@ -539,7 +539,7 @@ fn heavy_plays_a_pool_move_of_the_mover_when_the_tactics_find_nothing() {
         "White's pool move chosen for Black {d6s} times of 20"
     );
     // At probability 0 the pool is never consulted.
-    pool.set(Color::Black.index(), [m("F2")]);
+    pool.set(Color::Black, [m("F2")]);
     let off = Heavy::new(&Config::default()).with_pool(&pool, 0.0);
     let f2s = (0..20)
         .filter(|&seed| chosen(&mut b, &off, seed) == "F2")
