@@ -14,6 +14,7 @@
 //!   final position equals a replay of the accepted commands
 //! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
+//! - scripts: the diagnostic scripts of tests/scripts that need only tengen
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
 //! - threads: `--threads` self-play and `--ponder` through the binary
@@ -28,6 +29,7 @@ mod referee;
 mod reference;
 mod sabaki;
 mod scoring;
+mod scripts;
 mod sessions;
 mod streams;
 mod testdata;
