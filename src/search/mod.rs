@@ -1066,9 +1066,7 @@ impl Worker {
         };
         let fate = &mut self.fate;
         match last {
-            Some(l)
-                if board.size() >= LARGE_BOARD && config.prior.fate.iter().any(|&w| w != 0.0) =>
-            {
+            Some(l) if config.prior.fate_applies(board.size()) => {
                 board.fate_distances(l, config.prior.fate.len() as u8, fate)
             }
             _ => fate.clear(),

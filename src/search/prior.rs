@@ -59,10 +59,13 @@ pub struct PriorConfig {
     pub near_last: f32,
     /// A move at distance 1, 2 or 3 from the last move in the common fate graph (a chain is
     /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
-    /// only (`geom::LARGE_BOARD`; 9×9 was measured without it). Default 10/8/3: 23–9
+    /// only (`geom::LARGE_BOARD`; below it `fate_small`). Default 10/8/3: 23–9
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
     /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).
     pub fate: [f32; 3],
+    /// On boards below `geom::LARGE_BOARD`, the `fate` weights times this. Default 0 (see
+    /// the README ablation for the 9×9 games that measured it).
+    pub fate_small: f32,
     /// A move on the first or second line with no stone within distance 2, as losses.
     /// Default 6 (boards of 9 and more).
     pub low_empty: f32,
@@ -93,6 +96,7 @@ impl Default for PriorConfig {
             pattern: 10.0,
             near_last: 4.0,
             fate: [10.0, 8.0, 3.0],
+            fate_small: 0.0,
             low_empty: 6.0,
             third_line_empty: 4.0,
             empty_corner: 20.0,
@@ -119,6 +123,7 @@ impl PriorConfig {
             ("prior_fate1", self.fate[0]),
             ("prior_fate2", self.fate[1]),
             ("prior_fate3", self.fate[2]),
+            ("prior_fate_small", self.fate_small),
             ("prior_low_empty", self.low_empty),
             ("prior_third_line_empty", self.third_line_empty),
             ("prior_empty_corner", self.empty_corner),
@@ -143,6 +148,7 @@ impl PriorConfig {
             "prior_fate1" => &mut self.fate[0],
             "prior_fate2" => &mut self.fate[1],
             "prior_fate3" => &mut self.fate[2],
+            "prior_fate_small" => &mut self.fate_small,
             "prior_low_empty" => &mut self.low_empty,
             "prior_third_line_empty" => &mut self.third_line_empty,
             "prior_empty_corner" => &mut self.empty_corner,
@@ -151,6 +157,22 @@ impl PriorConfig {
         };
         *field = value;
         true
+    }
+
+    /// How much of the `fate` weights applies on a board of `size`: 1 on large boards,
+    /// `fate_small` below them.
+    pub fn fate_scale(&self, size: usize) -> f32 {
+        if size >= LARGE_BOARD {
+            1.0
+        } else {
+            self.fate_small
+        }
+    }
+
+    /// Whether the common-fate-graph prior counts on a board of `size` (then the distances
+    /// from the last move must be computed for an expansion).
+    pub fn fate_applies(&self, size: usize) -> bool {
+        self.fate_scale(size) != 0.0 && self.fate.iter().any(|&w| w != 0.0)
     }
 }
 
@@ -255,7 +277,7 @@ pub fn prior_of(
         }
     }
     if let Some(&weight) = config.fate.get(usize::from(fate.get(p)).wrapping_sub(1)) {
-        sum.add(weight, 1.0);
+        sum.add(weight * config.fate_scale(size), 1.0);
     }
     if size >= 9 && area_is_empty(board, p) {
         let line = 1 + p

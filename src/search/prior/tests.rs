@@ -164,6 +164,8 @@ fn moves_near_the_last_in_the_common_fate_graph_get_their_distances_weight() {
     );
     let mut config = only("prior_fate1");
     config.fate = [30.0, 20.0, 5.0];
+    // 9×9 is below `LARGE_BOARD`: the weights count as `fate_small` says.
+    config.fate_small = 1.0;
     let last = Point::parse("F5", 9).ok();
     for (p, want) in [
         ("B5", 30.0),
@@ -180,6 +182,14 @@ fn moves_near_the_last_in_the_common_fate_graph_get_their_distances_weight() {
     assert_eq!(prior_of_(&config, &b, at("E8", 9), last).visits(), 5.0);
     assert_eq!(prior_of_(&config, &b, at("E9", 9), last).visits(), 0.0);
     assert_eq!(prior_of_(&config, &b, at("B5", 9), None).visits(), 0.0);
+
+    config.fate_small = 0.5;
+    assert_eq!(prior_of_(&config, &b, at("B5", 9), last).visits(), 15.0);
+    assert!(config.fate_applies(9) && config.fate_applies(13));
+    config.fate_small = 0.0;
+    assert_eq!(prior_of_(&config, &b, at("B5", 9), last).visits(), 0.0);
+    assert!(!config.fate_applies(9) && config.fate_applies(13));
+    assert_eq!(config.fate_scale(19), 1.0);
 }
 
 #[test]
