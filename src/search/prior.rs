@@ -63,8 +63,9 @@ pub struct PriorConfig {
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
     /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).
     pub fate: [f32; 3],
-    /// On boards below `geom::LARGE_BOARD`, the `fate` weights times this. Default 0 (see
-    /// the README ablation for the 9×9 games that measured it).
+    /// On boards below `geom::LARGE_BOARD`, the `fate` weights times this. Default 0: at 1,
+    /// 182 of 200 against GNU Go level 10 on 9×9 at 10,000 playouts, against 91.3% without
+    /// (README ablation).
     pub fate_small: f32,
     /// A move on the first or second line with no stone within distance 2, as losses.
     /// Default 6 (boards of 9 and more).
