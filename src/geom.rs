@@ -18,6 +18,16 @@ pub const MIN_SIZE: usize = 2;
 /// 19×19 apply to them (RAVE equivalence, the corner and common-fate-graph priors, filling
 /// the board; Pachi's `board_large`), and boards below keep the settings measured on 9×9.
 pub const LARGE_BOARD: usize = 13;
+
+/// `small` on a board of `size` below `LARGE_BOARD`, `large` from it on: the one place a
+/// setting with a small-board and a large-board value picks between them.
+pub fn by_board_size<T>(size: usize, small: T, large: T) -> T {
+    if size >= LARGE_BOARD {
+        large
+    } else {
+        small
+    }
+}
 /// Number of indices in the shared layout.
 pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 

@@ -14,7 +14,7 @@ use super::pattern3;
 use super::pool::{Pool, POOL_MAX};
 use super::replies::Replies;
 use super::tactics::{self, PointSet};
-use crate::geom::LARGE_BOARD;
+use crate::geom::{by_board_size, LARGE_BOARD};
 use rand::RngCore;
 use std::cell::RefCell;
 
@@ -206,12 +206,12 @@ impl Config {
 
     /// The probability of playing the last good reply on a board of `size`.
     pub fn p_reply_for(&self, size: usize) -> f32 {
-        by_size(size, self.p_reply, self.p_reply_large)
+        by_board_size(size, self.p_reply, self.p_reply_large)
     }
 
     /// The probability of playing a move of the RAVE pool on a board of `size`.
     pub fn p_pool_for(&self, size: usize) -> f32 {
-        by_size(size, self.p_pool, self.p_pool_large)
+        by_board_size(size, self.p_pool, self.p_pool_large)
     }
 
     /// Sets the number called `name` (probabilities are clamped into [0, 1]); false if there
@@ -239,15 +239,6 @@ impl Config {
             _ => return false,
         }
         true
-    }
-}
-
-/// `small` below `geom::LARGE_BOARD`, `large` from it on.
-fn by_size(size: usize, small: f32, large: f32) -> f32 {
-    if size >= LARGE_BOARD {
-        large
-    } else {
-        small
     }
 }
 

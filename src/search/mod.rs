@@ -28,7 +28,7 @@ pub mod tree;
 
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
-use crate::geom::{Color, Move, Point, LARGE_BOARD, MAX_POINTS};
+use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::judge;
 use crate::playout::{
     self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng, Pool,
@@ -783,11 +783,11 @@ impl Search {
             .time
             .zip(limits.stretch)
             .map(|(t, s)| start + s.max(t));
-        let rave_equivalence = if root.board.size() >= LARGE_BOARD {
-            self.config.rave_equivalence_large
-        } else {
-            self.config.rave_equivalence
-        };
+        let rave_equivalence = by_board_size(
+            root.board.size(),
+            self.config.rave_equivalence,
+            self.config.rave_equivalence_large,
+        );
         // A root with one legal child needs no search.
         let n_legal = root.legal.iter().filter(|&&l| l).count();
         let fault = self.fault.take();

@@ -15,7 +15,7 @@
 //! Depends on: playout, geom.
 
 use super::tree::Prior;
-use crate::geom::{Move, Point, LARGE_BOARD};
+use crate::geom::{by_board_size, Move, Point, LARGE_BOARD};
 use crate::playout::{FateDistances, FightAnswers, LadderReader, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
@@ -59,7 +59,7 @@ pub struct PriorConfig {
     pub near_last: f32,
     /// A move at distance 1, 2 or 3 from the last move in the common fate graph (a chain is
     /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
-    /// only (`geom::LARGE_BOARD`; below it `fate_small`). Default 10/8/3: 23–9
+    /// (`geom::LARGE_BOARD`); below them times `fate_small`. Default 10/8/3: 23–9
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
     /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).
     pub fate: [f32; 3],
@@ -163,11 +163,7 @@ impl PriorConfig {
     /// How much of the `fate` weights applies on a board of `size`: 1 on large boards,
     /// `fate_small` below them.
     pub fn fate_scale(&self, size: usize) -> f32 {
-        if size >= LARGE_BOARD {
-            1.0
-        } else {
-            self.fate_small
-        }
+        by_board_size(size, self.fate_small, 1.0)
     }
 
     /// Whether the common-fate-graph prior counts on a board of `size` (then the distances
