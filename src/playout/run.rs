@@ -19,6 +19,9 @@ pub struct PlayoutResult {
     pub owner: [i8; MAX_POINTS],
     /// Per point: which colour first played there during the playout (0 none, 1 Black, 2 White).
     pub first_play: [u8; MAX_POINTS],
+    /// Per point first played: the turn of that play (`moves[first_turn]`); undefined where
+    /// `first_play` is 0. What weighted RAVE updates weigh by (`search::Config::amaf_decay`).
+    pub first_turn: [u16; MAX_POINTS],
     /// Stones played in the playout (passes not counted).
     pub n_moves: usize,
     /// The playout's moves in order, as mailbox points (0 for a pass): `moves[..n_turns]`.
@@ -36,6 +39,7 @@ impl Default for PlayoutResult {
             score: 0,
             owner: [0; MAX_POINTS],
             first_play: [0; MAX_POINTS],
+            first_turn: [0; MAX_POINTS],
             n_moves: 0,
             moves: [0; MAX_TURNS],
             n_turns: 0,
@@ -62,6 +66,7 @@ pub fn run<P: Policy, R: rand::RngCore>(
     // First play per mailbox point, converted to `Point` indices once at the end: a
     // division-free write per move instead of a conversion per move.
     let mut first = Grid([EMPTY; GRID_LEN]);
+    let mut first_turn = Grid([0u16; GRID_LEN]);
     let cap = move_cap(size);
     let mut n_moves = 0;
     let mut n_passes = 0;
@@ -79,6 +84,7 @@ pub fn run<P: Policy, R: rand::RngCore>(
         n_passes = 0;
         if first[chosen] == EMPTY {
             first[chosen] = c;
+            first_turn[chosen] = (turn - 1) as u16;
         }
         board.play_m(chosen);
         n_moves += 1;
@@ -102,6 +108,7 @@ pub fn run<P: Policy, R: rand::RngCore>(
             let own = if content == EMPTY { eye } else { stone };
             result.owner[idx] = own;
             result.first_play[idx] = first[m];
+            result.first_turn[idx] = first_turn[m];
             score += own as i32;
         }
     }

@@ -41,7 +41,7 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tree::{NodeId, Prior, Stats, Tree, MAX_THREADS};
+use tree::{AmafStats, NodeId, Prior, Stats, Tree, MAX_THREADS};
 
 /// What the search chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +76,12 @@ pub struct Config {
     /// Default 0: at 1 it went 107–93 in self-play on 9×9 at 2,000 playouts (+24 Elo, 95% CI
     /// −24 to +72; README ablation), within the noise.
     pub amaf_prior: f32,
+    /// Weighted RAVE updates (Fuego's `weight_rave_updates`): a playout's AMAF update of a
+    /// node's child counts `1 + amaf_decay · (1 − 2d/L)` times, where d is how many moves
+    /// after the child's own the point was first played and L the moves from there to the
+    /// playout's end, so the moves near the node weigh more than those played at the end of
+    /// a random game on a changed board. 0 is plain RAVE; 1 is Fuego's, from 2 down to 0.
+    pub amaf_decay: f32,
     /// UCT exploration constant. Default 0: with RAVE and a prior, exploration comes from AMAF
     /// (Fuego's and Pachi's default), and the descent skips the square root per child.
     pub exploration: f32,
@@ -131,6 +137,7 @@ impl Default for Config {
             rave_equivalence_large: 3000.0,
             exploration: 0.0,
             amaf_prior: 0.0,
+            amaf_decay: 0.0,
             max_nodes: nodes_for_memory(DEFAULT_MAX_MEMORY_MIB),
             threads: 1,
             reuse_tree: true,
@@ -156,6 +163,7 @@ impl Config {
             ("rave_equivalence_large", self.rave_equivalence_large),
             ("exploration", self.exploration),
             ("amaf_prior", self.amaf_prior),
+            ("amaf_decay", self.amaf_decay),
             ("score_weight", self.score_weight),
             ("dynkomi_per_stone", self.dynkomi_per_stone),
             ("dynkomi_moves", self.dynkomi_moves),
@@ -181,6 +189,10 @@ impl Config {
             "rave_equivalence_large" => self.rave_equivalence_large = value.max(1e-3),
             "exploration" => self.exploration = value,
             "amaf_prior" => self.amaf_prior = value,
+            "amaf_decay" if value > 1.0 => {
+                return Err(format!("{name}: {value} is above 1"));
+            }
+            "amaf_decay" => self.amaf_decay = value,
             "score_weight" => self.score_weight = value,
             "dynkomi_per_stone" => self.dynkomi_per_stone = value,
             "dynkomi_moves" => self.dynkomi_moves = value,
@@ -295,6 +307,11 @@ struct Worker {
     rng: PlayoutRng,
     result: Box<PlayoutResult>,
     first_play: Box<[u8; MAX_POINTS]>,
+    /// Per point with a `first_play`: the ply of that play, counted from the root's move
+    /// (0); what weighted RAVE updates weigh by (`Config::amaf_decay`).
+    first_ply: Box<[u16; MAX_POINTS]>,
+    /// Plies of the last iteration, tree and playout together.
+    plies: usize,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
     /// Reads ladders for the priors and the heavy playouts' escapes (its own board stack,
@@ -1041,6 +1058,8 @@ impl Worker {
             rng: PlayoutRng::new(seed),
             result: Box::default(),
             first_play: Box::new([0; MAX_POINTS]),
+            first_ply: Box::new([0; MAX_POINTS]),
+            plies: 0,
             path: Vec::with_capacity(MAX_DEPTH),
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
@@ -1206,6 +1225,9 @@ impl Worker {
                 break;
             }
         }
+        // The move into path[i] is ply i - 1; the playout's turn t is ply tree_plies + t.
+        let tree_plies = self.path.len() - 1;
+        self.plies = tree_plies;
         let score = if game_over {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
@@ -1238,6 +1260,13 @@ impl Worker {
                 self.sequence.extend_from_slice(&r.moves[..r.n_turns]);
             }
             self.first_play.copy_from_slice(&self.result.first_play);
+            if s.config.amaf_decay > 0.0 {
+                let r = &self.result;
+                self.plies += r.n_turns;
+                for (ply, &turn) in self.first_ply.iter_mut().zip(r.first_turn.iter()) {
+                    *ply = tree_plies as u16 + turn;
+                }
+            }
             self.result.score
         };
         for (sum, &o) in self.owner_sum.iter_mut().zip(self.result.owner.iter()) {
@@ -1259,7 +1288,7 @@ impl Worker {
         let area = (root.board.size() * root.board.size()) as f32;
         let black_value = if black_wins { 1.0 } else { 0.0 }
             + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);
-        self.update(tree, root.color, black_value, margin);
+        self.update(tree, root.color, black_value, margin, s.config.amaf_decay);
     }
 
     /// Expands `node` with the candidate moves of `board`; false when the arena is full or
@@ -1280,7 +1309,16 @@ impl Worker {
     /// later in the game. `black_value` is the playout's outcome for Black: 1 for a win, 0
     /// for a loss, nudged by the score (`Config::score_weight`); White's is `1 - black_value`.
     /// `black_margin` is Black's area minus komi.
-    fn update(&mut self, tree: &Tree, root_color: Color, black_value: f32, black_margin: f32) {
+    /// `amaf_decay` weighs the AMAF updates by how soon after a node each move came
+    /// (`Config::amaf_decay`; 0: every update weighs 1).
+    fn update(
+        &mut self,
+        tree: &Tree,
+        root_color: Color,
+        black_value: f32,
+        black_margin: f32,
+        amaf_decay: f32,
+    ) {
         let depth = self.path.len();
         // Colour of the player who moves at path[i]: root_color at even depths.
         let mover_at = |i: usize| {
@@ -1310,6 +1348,7 @@ impl Worker {
                 node.remove_virtual_loss();
                 if let Move::Play(p) = node.mv() {
                     self.first_play[p.index()] = 1 + c.index() as u8;
+                    self.first_ply[p.index()] = (i - 1) as u16;
                 }
             } else {
                 let c = mover_at(0).opponent();
@@ -1321,10 +1360,19 @@ impl Worker {
             let mover = mover_at(i);
             let mark = 1 + mover.index() as u8;
             let win = win_for(mover);
+            // The children's moves are ply i; the weight falls linearly over the plies
+            // from there to the end (`span`, at least 1 when any child was played).
+            let span = self.plies.saturating_sub(i).max(1) as f32;
             for child in tree.children_slice(id) {
                 if let Move::Play(p) = child.mv() {
                     if self.first_play[p.index()] == mark {
-                        child.add_amaf(win);
+                        let weight = if amaf_decay > 0.0 {
+                            let after = self.first_ply[p.index()] as f32 - i as f32;
+                            1.0 + amaf_decay * (1.0 - 2.0 * after / span)
+                        } else {
+                            1.0
+                        };
+                        child.add_amaf(win, weight);
                     }
                 }
             }
@@ -1347,7 +1395,7 @@ fn fill_pool(
     pool: &mut Pool,
 ) {
     /// AMAF visits a child needs to enter the pool: fewer say little of its value.
-    const POOL_MIN_AMAF: u32 = 20;
+    const POOL_MIN_AMAF: f32 = 20.0;
     let k = (config.pool_size as usize).clamp(1, POOL_MAX);
     pool.clear();
     for (parity, color) in [root_color, root_color.opponent()].into_iter().enumerate() {
@@ -1428,7 +1476,7 @@ fn urgency(
     stats: Stats,
     virtual_loss: u32,
     prior: Prior,
-    amaf: Stats,
+    amaf: AmafStats,
     log_parent: f32,
 ) -> f32 {
     let n_prior = stats.visits as f32 + virtual_loss as f32 + prior.visits();
@@ -1439,7 +1487,7 @@ fn urgency(
         0.5
     };
     // The AMAF statistics, with `amaf_prior` of the prior's virtual playouts.
-    let an = amaf.visits as f32 + config.amaf_prior * prior.visits();
+    let an = amaf.visits + config.amaf_prior * prior.visits();
     let value = if an > 0.0 {
         let amaf_value = (amaf.wins + config.amaf_prior * prior.wins()) / an;
         let beta = an / (an + n + n * an / rave_equivalence);

@@ -763,7 +763,8 @@ fn the_pool_holds_the_best_amaf_moves_of_the_deepest_visited_node_of_each_colour
     let tree = Tree::new(1000);
     let amaf = |id: NodeId, visits: u32, wins: u32| {
         for i in 0..visits {
-            tree.node(id).add_amaf(if i < wins { 1.0 } else { 0.0 });
+            tree.node(id)
+                .add_amaf(if i < wins { 1.0 } else { 0.0 }, 1.0);
         }
     };
     let children = |parent: NodeId, points: &[&str]| {
@@ -839,8 +840,8 @@ fn the_amaf_prior_adds_the_prior_to_the_amaf_statistics() {
         visits: 0,
         wins: 0.0,
     };
-    let amaf = Stats {
-        visits: 100,
+    let amaf = AmafStats {
+        visits: 100.0,
         wins: 50.0,
     };
     let prior = Prior::new(40.0, 1.0);
@@ -858,4 +859,50 @@ fn the_amaf_prior_adds_the_prior_to_the_amaf_statistics() {
     let beta = 140.0 / 185.6;
     assert!((at(1.0) - ((1.0 - beta) + beta * 90.0 / 140.0)).abs() < 1e-5);
     assert!(at(1.0) > at(0.0));
+}
+
+/// Weighted RAVE updates (`amaf_decay`): in one update of a root whose playout ran 10 plies,
+/// a child whose point was first played by the root's mover at ply 0 counts `1 + d`, one
+/// first played at ply 8 counts `1 + d·(1 − 16/10)`; at 0 both count 1; the opponent's
+/// points count for nobody. The weights' sum over an even spread of plies stays one a move.
+#[test]
+fn weighted_amaf_updates_count_the_moves_near_the_node_more() {
+    let tree = Tree::new(100);
+    let mv = |s: &str| Move::Play(pt(s, 9));
+    let moves: Vec<_> = ["C3", "D4", "E5"]
+        .iter()
+        .map(|&s| (mv(s), Prior::default()))
+        .collect();
+    assert!(tree.expand(Tree::ROOT, &moves));
+    let kid = |s: &str| tree.child_by_move(Tree::ROOT, mv(s)).unwrap();
+    let update = |decay: f32| {
+        let mut worker = Worker::new(1);
+        worker.path.clear();
+        worker.path.push(Tree::ROOT);
+        worker.plies = 10;
+        // Black (the root's mover) played C3 first at ply 0 and D4 at ply 8; White E5.
+        for (s, color, ply) in [("C3", 1, 0), ("D4", 1, 8), ("E5", 2, 3)] {
+            worker.first_play[pt(s, 9).index()] = color;
+            worker.first_ply[pt(s, 9).index()] = ply;
+        }
+        let before = |s: &str| tree.node(kid(s)).amaf();
+        let (c3, d4, e5) = (before("C3"), before("D4"), before("E5"));
+        worker.update(&tree, Color::Black, 1.0, 5.0, decay);
+        let gained = |s: &str, was: AmafStats| {
+            let now = tree.node(kid(s)).amaf();
+            (now.visits - was.visits, now.wins - was.wins)
+        };
+        (gained("C3", c3), gained("D4", d4), gained("E5", e5))
+    };
+    let (c3, d4, e5) = update(0.0);
+    assert_eq!((c3, d4, e5), ((1.0, 1.0), (1.0, 1.0), (0.0, 0.0)));
+    let (c3, d4, e5) = update(1.0);
+    assert_eq!(c3, (2.0, 2.0));
+    // 1 − 0.6 = 0.4, kept to 1/16 of a visit.
+    assert!((d4.0 - 0.4).abs() <= 1.0 / 16.0, "{d4:?}");
+    assert_eq!(d4.1, d4.0, "won: the wins take the weight the visits count");
+    assert_eq!(e5, (0.0, 0.0));
+    let (c3, d4, _) = update(0.5);
+    assert_eq!(c3, (1.5, 1.5));
+    assert!((d4.0 - 0.7).abs() <= 1.0 / 16.0, "{d4:?}");
 }

@@ -34,6 +34,12 @@ pub const WIN_SCALE: f64 = 65536.0;
 /// Fixed-point units of one point of score margin: 2^8 (margins are whole or half points
 /// whenever komi is).
 pub const SCORE_SCALE: f64 = 256.0;
+/// Fixed-point units of one AMAF visit of weight 1: 2^4, so that the weights of weighted RAVE
+/// updates (`search::Config::amaf_decay`, 0 to 2) add in one `fetch_add`, to 1/16.
+pub const AMAF_SCALE: f32 = 16.0;
+/// AMAF units past which a node halves its AMAF statistics (value kept) instead of letting
+/// the `u32` wrap: 2^31 units are 134M playouts of weight 1, hours of analysis on one move.
+const AMAF_HALVE_AT: u32 = 1 << 31;
 
 /// A snapshot of visits and wins, where wins count for the player who made the move into the
 /// node. Read from a `Node` with `Node::stats` / `Node::amaf`.
@@ -50,6 +56,26 @@ impl Stats {
             0.5
         } else {
             self.wins / self.visits as f32
+        }
+    }
+}
+
+/// A snapshot of a move's all-moves-as-first statistics, seen from the parent: weighted
+/// visits (each playout counts its update's weight, 1 unless `amaf_decay` is set) and wins.
+/// Read with `Node::amaf`.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct AmafStats {
+    pub visits: f32,
+    pub wins: f32,
+}
+
+impl AmafStats {
+    /// The win rate; 0.5 before any visit.
+    pub fn value(&self) -> f32 {
+        if self.visits <= 0.0 {
+            0.5
+        } else {
+            self.wins / self.visits
         }
     }
 }
@@ -119,14 +145,15 @@ const EXPANDED: u8 = 2;
 pub struct Node {
     /// Wins of real playouts, in 1/`WIN_SCALE`.
     wins: AtomicI64,
-    /// AMAF wins, in 1/`WIN_SCALE`.
+    /// AMAF wins (each times its update's weight), in 1/`WIN_SCALE`.
     amaf_wins: AtomicI64,
     /// Sum of the playouts' final margins (area minus komi) for the player who moved into the
     /// node, in 1/`SCORE_SCALE` points.
     score: AtomicI64,
     /// Real playouts through this node.
     visits: AtomicU32,
-    /// All-moves-as-first playouts of this move, seen from the parent.
+    /// All-moves-as-first playouts of this move, seen from the parent, each times its
+    /// update's weight, in 1/`AMAF_SCALE`.
     amaf_visits: AtomicU32,
     /// Index of the first child; children are contiguous.
     first_child: AtomicU32,
@@ -213,9 +240,9 @@ impl Node {
     }
 
     /// All-moves-as-first visits and wins of this move, seen from the parent.
-    pub fn amaf(&self) -> Stats {
-        Stats {
-            visits: self.amaf_visits.load(Relaxed),
+    pub fn amaf(&self) -> AmafStats {
+        AmafStats {
+            visits: self.amaf_visits.load(Relaxed) as f32 / AMAF_SCALE,
             wins: (self.amaf_wins.load(Relaxed) as f64 / WIN_SCALE) as f32,
         }
     }
@@ -254,11 +281,23 @@ impl Node {
             .fetch_add((margin as f64 * SCORE_SCALE).round() as i64, Relaxed);
     }
 
-    /// One all-moves-as-first playout of this move, won `win` by its mover.
-    pub fn add_amaf(&self, win: f32) {
-        self.amaf_visits.fetch_add(1, Relaxed);
+    /// One all-moves-as-first playout of this move, won `win` by its mover, counted
+    /// `weight` times (0 to 2; 1 for plain RAVE).
+    pub fn add_amaf(&self, win: f32, weight: f32) {
+        // The wins take the weight as the visits count it (to 1/16), so that a value stays
+        // within [0, 1].
+        let units = (weight * AMAF_SCALE).round() as u32;
+        let weight = units as f64 / AMAF_SCALE as f64;
+        let before = self.amaf_visits.fetch_add(units, Relaxed);
         self.amaf_wins
-            .fetch_add((win as f64 * WIN_SCALE).round() as i64, Relaxed);
+            .fetch_add((win as f64 * weight * WIN_SCALE).round() as i64, Relaxed);
+        if before >= AMAF_HALVE_AT {
+            // Racy against another thread's update of this node, which may be lost or
+            // halved: harmless at this many visits, where one update moves nothing.
+            self.amaf_visits.store((before + units) / 2, Relaxed);
+            self.amaf_wins
+                .store(self.amaf_wins.load(Relaxed) / 2, Relaxed);
+        }
     }
 
     /// A thread descends through this node: until `remove_virtual_loss`, the urgency counts
@@ -528,6 +567,31 @@ impl Tree {
 mod tests {
     use super::*;
 
+    /// Weighted AMAF updates add their weight to the visits and weight × win to the wins; a
+    /// node about to wrap its AMAF count halves both instead, keeping the value.
+    #[test]
+    fn amaf_updates_add_their_weight_and_halve_before_wrapping() {
+        let tree = Tree::new(1);
+        let node = tree.node(Tree::ROOT);
+        node.add_amaf(1.0, 1.5);
+        node.add_amaf(0.0, 0.5);
+        node.add_amaf(1.0, 0.25);
+        assert_eq!(
+            node.amaf(),
+            AmafStats {
+                visits: 2.25,
+                wins: 1.75
+            }
+        );
+        node.amaf_visits.store(AMAF_HALVE_AT, Relaxed);
+        let wins = (AMAF_HALVE_AT as f64 / AMAF_SCALE as f64 * 0.75 * WIN_SCALE) as i64;
+        node.amaf_wins.store(wins, Relaxed);
+        node.add_amaf(1.0, 1.0);
+        let amaf = node.amaf();
+        assert!(node.amaf_visits.load(Relaxed) <= AMAF_HALVE_AT / 2 + 16);
+        assert!((amaf.value() - 0.75).abs() < 1e-4, "{amaf:?}");
+    }
+
     fn p(i: usize) -> Move {
         Move::Play(Point::from_index(i))
     }
@@ -552,7 +616,7 @@ mod tests {
         assert!(tree.expand(c1, &with(&[p(2), p(3)], Prior::new(2.0, 0.5))));
         let c13 = tree.child_by_move(c1, p(3)).unwrap();
         tree.node(c13).add(0.0, -2.0);
-        tree.node(c13).add_amaf(1.0);
+        tree.node(c13).add_amaf(1.0, 1.0);
         assert_eq!(tree.len(), 7);
 
         let mut sub = tree;
@@ -571,8 +635,8 @@ mod tests {
         );
         assert_eq!(
             sub.node(n3).amaf(),
-            Stats {
-                visits: 1,
+            AmafStats {
+                visits: 1.0,
                 wins: 1.0
             }
         );
@@ -793,7 +857,7 @@ mod tests {
                 (i % 3 == 0) as u8 as f32,
                 if i % 2 == 0 { 7.5 } else { -0.5 },
             );
-            node.add_amaf((i % 4 == 0) as u8 as f32);
+            node.add_amaf((i % 4 == 0) as u8 as f32, 1.0);
         }
         assert_eq!(
             node.stats(),
@@ -804,8 +868,8 @@ mod tests {
         );
         assert_eq!(
             node.amaf(),
-            Stats {
-                visits: 1000,
+            AmafStats {
+                visits: 1000.0,
                 wins: 250.0
             }
         );
@@ -824,7 +888,7 @@ mod tests {
         let tree = Tree::new(1);
         let node = tree.node(Tree::ROOT);
         node.add(1.0, 2.0);
-        node.add_amaf(0.0);
+        node.add_amaf(0.0, 1.0);
         let (stats, amaf, score) = (node.stats(), node.amaf(), node.score_mean());
         node.add_virtual_loss();
         node.add_virtual_loss();
@@ -848,7 +912,7 @@ mod tests {
                     for i in 0..10_000 {
                         node.add_virtual_loss();
                         node.add(((i + t) % 2) as f32, 1.0);
-                        node.add_amaf(1.0);
+                        node.add_amaf(1.0, 1.0);
                         node.remove_virtual_loss();
                     }
                 });
@@ -863,8 +927,8 @@ mod tests {
         );
         assert_eq!(
             node.amaf(),
-            Stats {
-                visits: 40_000,
+            AmafStats {
+                visits: 40000.0,
                 wins: 40_000.0
             }
         );
