@@ -21,6 +21,8 @@ pub struct PlayoutResult {
     pub first_play: [u8; MAX_POINTS],
     /// Per point first played: the turn of that play (`moves[first_turn]`); undefined where
     /// `first_play` is 0. What weighted RAVE updates weigh by (`search::Config::amaf_decay`).
+    /// Cost: `tengen bench --size 9 --threads 1`, heavy playouts a second, two alternating
+    /// runs each: 23,598 and 25,128 before, 23,308 and 24,852 with it (−1%, inside the noise).
     pub first_turn: [u16; MAX_POINTS],
     /// Stones played in the playout (passes not counted).
     pub n_moves: usize,
