@@ -310,8 +310,6 @@ struct Worker {
     /// Per point with a `first_play`: the ply of that play, counted from the root's move
     /// (0); what weighted RAVE updates weigh by (`Config::amaf_decay`).
     first_ply: Box<[u16; MAX_POINTS]>,
-    /// Plies of the last iteration, tree and playout together.
-    plies: usize,
     path: Vec<NodeId>,
     moves_buf: Vec<(Move, Prior)>,
     /// Reads ladders for the priors and the heavy playouts' escapes (its own board stack,
@@ -1059,7 +1057,6 @@ impl Worker {
             result: Box::default(),
             first_play: Box::new([0; MAX_POINTS]),
             first_ply: Box::new([0; MAX_POINTS]),
-            plies: 0,
             path: Vec::with_capacity(MAX_DEPTH),
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
@@ -1227,7 +1224,7 @@ impl Worker {
         }
         // The move into path[i] is ply i - 1; the playout's turn t is ply tree_plies + t.
         let tree_plies = self.path.len() - 1;
-        self.plies = tree_plies;
+        let mut plies = tree_plies;
         let score = if game_over {
             self.first_play.fill(0);
             area_score(board, &mut self.result)
@@ -1262,7 +1259,7 @@ impl Worker {
             self.first_play.copy_from_slice(&self.result.first_play);
             if s.config.amaf_decay > 0.0 {
                 let r = &self.result;
-                self.plies += r.n_turns;
+                plies += r.n_turns;
                 for (ply, &turn) in self.first_ply.iter_mut().zip(r.first_turn.iter()) {
                     *ply = tree_plies as u16 + turn;
                 }
@@ -1288,7 +1285,14 @@ impl Worker {
         let area = (root.board.size() * root.board.size()) as f32;
         let black_value = if black_wins { 1.0 } else { 0.0 }
             + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);
-        self.update(tree, root.color, black_value, margin, s.config.amaf_decay);
+        self.update(
+            tree,
+            root.color,
+            black_value,
+            margin,
+            s.config.amaf_decay,
+            plies,
+        );
     }
 
     /// Expands `node` with the candidate moves of `board`; false when the arena is full or
@@ -1310,7 +1314,8 @@ impl Worker {
     /// for a loss, nudged by the score (`Config::score_weight`); White's is `1 - black_value`.
     /// `black_margin` is Black's area minus komi.
     /// `amaf_decay` weighs the AMAF updates by how soon after a node each move came
-    /// (`Config::amaf_decay`; 0: every update weighs 1).
+    /// (`Config::amaf_decay`; 0: every update weighs 1), of the `plies` the iteration played
+    /// from the root, tree and playout together.
     fn update(
         &mut self,
         tree: &Tree,
@@ -1318,6 +1323,7 @@ impl Worker {
         black_value: f32,
         black_margin: f32,
         amaf_decay: f32,
+        plies: usize,
     ) {
         let depth = self.path.len();
         // Colour of the player who moves at path[i]: root_color at even depths.
@@ -1362,7 +1368,7 @@ impl Worker {
             let win = win_for(mover);
             // The children's moves are ply i; the weight falls linearly over the plies
             // from there to the end (`span`, at least 1 when any child was played).
-            let span = self.plies.saturating_sub(i).max(1) as f32;
+            let span = plies.saturating_sub(i).max(1) as f32;
             for child in tree.children_slice(id) {
                 if let Move::Play(p) = child.mv() {
                     if self.first_play[p.index()] == mark {

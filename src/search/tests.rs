@@ -864,7 +864,7 @@ fn the_amaf_prior_adds_the_prior_to_the_amaf_statistics() {
 /// Weighted RAVE updates (`amaf_decay`): in one update of a root whose playout ran 10 plies,
 /// a child whose point was first played by the root's mover at ply 0 counts `1 + d`, one
 /// first played at ply 8 counts `1 + d·(1 − 16/10)`; at 0 both count 1; the opponent's
-/// points count for nobody. The weights' sum over an even spread of plies stays one a move.
+/// points count for nobody.
 #[test]
 fn weighted_amaf_updates_count_the_moves_near_the_node_more() {
     let tree = Tree::new(100);
@@ -879,7 +879,6 @@ fn weighted_amaf_updates_count_the_moves_near_the_node_more() {
         let mut worker = Worker::new(1);
         worker.path.clear();
         worker.path.push(Tree::ROOT);
-        worker.plies = 10;
         // Black (the root's mover) played C3 first at ply 0 and D4 at ply 8; White E5.
         for (s, color, ply) in [("C3", 1, 0), ("D4", 1, 8), ("E5", 2, 3)] {
             worker.first_play[pt(s, 9).index()] = color;
@@ -887,7 +886,7 @@ fn weighted_amaf_updates_count_the_moves_near_the_node_more() {
         }
         let before = |s: &str| tree.node(kid(s)).amaf();
         let (c3, d4, e5) = (before("C3"), before("D4"), before("E5"));
-        worker.update(&tree, Color::Black, 1.0, 5.0, decay);
+        worker.update(&tree, Color::Black, 1.0, 5.0, decay, 10);
         let gained = |s: &str, was: AmafStats| {
             let now = tree.node(kid(s)).amaf();
             (now.visits - was.visits, now.wins - was.wins)
