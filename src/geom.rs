@@ -252,6 +252,55 @@ impl fmt::Display for Move {
     }
 }
 
+/// One of the 8 symmetries of a square board (the dihedral group): bit 0 swaps the axes, then
+/// bit 1 mirrors the columns and bit 2 the rows. The opening book uses them to find a
+/// position in any orientation. Cold path.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry(u8);
+
+impl Symmetry {
+    /// The identity.
+    pub const IDENTITY: Symmetry = Symmetry(0);
+
+    /// All eight, the identity first.
+    pub fn all() -> impl Iterator<Item = Symmetry> {
+        (0..8).map(Symmetry)
+    }
+
+    /// The image of `p` on a board of side `size`.
+    pub fn apply(self, p: Point, size: usize) -> Point {
+        let (mut col, mut row) = (p.col(), p.row());
+        if self.0 & 1 != 0 {
+            std::mem::swap(&mut col, &mut row);
+        }
+        if self.0 & 2 != 0 {
+            col = size - 1 - col;
+        }
+        if self.0 & 4 != 0 {
+            row = size - 1 - row;
+        }
+        Point::new(col, row)
+    }
+
+    /// The image of a move: a pass stays a pass.
+    pub fn apply_move(self, mv: Move, size: usize) -> Move {
+        match mv {
+            Move::Play(p) => Move::Play(self.apply(p, size)),
+            Move::Pass => Move::Pass,
+        }
+    }
+
+    /// The symmetry that undoes this one. Undoing "swap, then mirror columns" mirrors the
+    /// rows first (the swap turned rows into columns), then swaps.
+    pub fn inverse(self) -> Symmetry {
+        if self.0 & 1 == 0 {
+            self
+        } else {
+            Symmetry(1 | (self.0 & 2) << 1 | (self.0 & 4) >> 1)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +348,33 @@ mod tests {
         assert_eq!(Point::new(8, 4).neighbors(9).count(), 3);
         assert_eq!(Point::new(4, 4).diagonals(9).count(), 4);
         assert_eq!(corner.diagonals(9).count(), 1);
+    }
+
+    #[test]
+    fn symmetries_are_bijections_undone_by_their_inverse() {
+        for size in [2, 5, 9, 19] {
+            for sym in Symmetry::all() {
+                let mut seen = std::collections::HashSet::new();
+                for p in Point::all(size) {
+                    let q = sym.apply(p, size);
+                    assert!(q.is_on_board(size));
+                    assert!(seen.insert(q), "{sym:?} maps two points to {q}");
+                    assert_eq!(sym.inverse().apply(q, size), p, "{sym:?} on {size}");
+                }
+            }
+        }
+        // Eight different images of an asymmetric point: the group has no duplicates.
+        let images: std::collections::HashSet<Point> = Symmetry::all()
+            .map(|s| s.apply(Point::new(1, 3), 9))
+            .collect();
+        assert_eq!(images.len(), 8);
+        assert_eq!(
+            Symmetry::IDENTITY.apply(Point::new(1, 3), 9),
+            Point::new(1, 3)
+        );
+        assert_eq!(
+            Symmetry::all().nth(1).unwrap().apply_move(Move::Pass, 9),
+            Move::Pass
+        );
     }
 }

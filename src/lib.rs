@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod game;
 pub mod geom;

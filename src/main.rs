@@ -1,4 +1,4 @@
-//! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`.
+//! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`.
 //!
 //! The command line is parsed by `tengen::cli` (one `clap` parser for all three); this file
 //! prints what the parser says (help and version to stdout, errors to stderr), starts what it
@@ -34,6 +34,10 @@ fn main() -> ExitCode {
         Invocation::Match(config) => {
             init_logging(false);
             tengen::referee::run(*config)
+        }
+        Invocation::Book(options) => {
+            init_logging(false);
+            tengen::book::build::run(&options)
         }
     };
     match result {

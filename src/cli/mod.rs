@@ -17,6 +17,7 @@
 mod tests;
 
 use crate::bench;
+use crate::book;
 use crate::game::{handicap, RuleSet};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
@@ -45,6 +46,8 @@ pub enum Invocation {
     Bench(bench::Options),
     /// `tengen match`.
     Match(Box<referee::Config>),
+    /// `tengen book`.
+    Book(book::build::Options),
 }
 
 /// Parses the whole command line (program name first). The match seed, when `--seed` is
@@ -75,6 +78,7 @@ where
         }
         Some(Command::Bench(args)) => Invocation::Bench(args.into_options()),
         Some(Command::Match(args)) => Invocation::Match(Box::new(args.into_config(default_seed)?)),
+        Some(Command::Book(args)) => Invocation::Book(args.into_options()),
     })
 }
 
@@ -128,6 +132,14 @@ enum Command {
         term_width = 100
     )]
     Match(Box<MatchArgs>),
+    /// Build an opening book from long searches and print it.
+    #[command(
+        long_about = None,
+        after_help = BOOK_NOTES,
+        args_override_self = true,
+        term_width = 100
+    )]
+    Book(BookArgs),
 }
 
 /// The options of the GTP engine (`tengen` with no command).
@@ -233,6 +245,11 @@ struct EngineArgs {
     #[arg(long, value_name = "P", value_parser = PolicyKind::from_str)]
     playout_policy: Option<PolicyKind>,
 
+    /// Never play from the opening book (by default the first moves of 9x9 at komi 7.5 under
+    /// area counting come from it).
+    #[arg(long)]
+    no_book: bool,
+
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
     gtp_log: Option<PathBuf>,
@@ -274,6 +291,7 @@ impl EngineArgs {
             config.search.playout_policy = policy;
         }
         config.gtp_log = self.gtp_log;
+        config.book = !self.no_book;
         Ok(config)
     }
 }
@@ -312,6 +330,78 @@ impl BenchArgs {
             threads: self.threads,
         }
     }
+}
+
+const BOOK_NOTES: &str = "\
+Searches the empty board and the openings a game can reach while one side still plays book
+moves, one position after another, and prints the book (the format src/book/book9.txt uses)
+on stdout; a line per position searched goes to stderr. The built-in 9x9 book was made with
+`tengen book --threads 2 > src/book/book9.txt`.";
+
+/// The options of `tengen book`.
+#[derive(Args, Debug)]
+struct BookArgs {
+    /// Board size, 2 to 25.
+    #[arg(long, value_name = "N", default_value_t = book::build::Options::default().size,
+          value_parser = whole(MIN_SIZE, MAX_SIZE))]
+    size: usize,
+
+    /// Komi the searches play for (the book answers only at this komi).
+    #[arg(long, value_name = "K", default_value_t = book::build::Options::default().komi as f64,
+          value_parser = finite)]
+    komi: f64,
+
+    /// Playouts of each position's search.
+    #[arg(long, value_name = "N", default_value_t = book::build::Options::default().playouts,
+          value_parser = at_least(1u64))]
+    playouts: u64,
+
+    /// Moves followed at each ply where the opponent of the side to move is in book, the
+    /// book move included, comma-separated; as many plies as numbers.
+    #[arg(long, value_name = "N,N,...", default_value = "15,14,4,2", value_parser = branching)]
+    branching: Branching,
+
+    /// Search threads; the default is every core.
+    #[arg(long, value_name = "N", default_value_t = default_threads(),
+          value_parser = whole(1usize, MAX_THREADS))]
+    threads: usize,
+
+    /// Seed of the searches.
+    #[arg(long, value_name = "N", default_value_t = book::build::Options::default().seed,
+          value_parser = whole(0u64, u64::MAX))]
+    seed: u64,
+}
+
+impl BookArgs {
+    fn into_options(self) -> book::build::Options {
+        book::build::Options {
+            size: self.size,
+            komi: self.komi as f32,
+            playouts: self.playouts,
+            threads: self.threads,
+            seed: self.seed,
+            branching: self.branching.0,
+        }
+    }
+}
+
+/// The value of `--branching` (clap takes a `Vec` field for a repeated option).
+#[derive(Clone, Debug)]
+struct Branching(Vec<usize>);
+
+/// `--branching`: whole numbers from 1 to 400, comma-separated, at most 20 of them.
+fn branching(s: &str) -> Result<Branching, String> {
+    let values: Vec<usize> = s
+        .split(',')
+        .map(|v| match v.trim().parse::<usize>() {
+            Ok(n) if (1..=400).contains(&n) => Ok(n),
+            _ => Err(format!("{v:?} is not a whole number from 1 to 400")),
+        })
+        .collect::<Result<_, _>>()?;
+    if values.len() > 20 {
+        return Err("at most 20 plies".into());
+    }
+    Ok(Branching(values))
 }
 
 const MATCH_NOTES: &str = "\

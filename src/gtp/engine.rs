@@ -22,6 +22,7 @@
 use super::placement;
 use super::Signals;
 use crate::board::{Bitboard, PlayError};
+use crate::book::Book;
 use crate::game::{handicap, CannotUndo, Game, RuleSet, Scoring, MAX_KOMI};
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
 use crate::judge::{self, Judgment};
@@ -93,6 +94,9 @@ pub struct Config {
     pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
+    /// `genmove` plays the built-in opening book's move where it has one (`book`); off with
+    /// `--no-book`. Default on.
+    pub book: bool,
 }
 
 impl Default for Config {
@@ -110,6 +114,7 @@ impl Default for Config {
             lenient_play: false,
             ponder: false,
             gtp_log: None,
+            book: true,
         }
     }
 }
@@ -208,6 +213,8 @@ pub struct Engine {
     /// With `--ponder`: the position (move count, hash) our last `genmove` left, which
     /// `ponder` searches while it stays the position.
     ponder_position: Option<(usize, u64)>,
+    /// The opening book `genmove` consults first (`Config::book`).
+    book: Option<Book>,
 }
 
 /// The longest one ponder search runs (the opponent may never move).
@@ -229,6 +236,7 @@ impl Engine {
         session.terms.apply(&mut session.game);
         Engine {
             search: Search::new(config.search.clone()),
+            book: config.book.then(Book::builtin),
             config,
             session,
             signals,
@@ -433,9 +441,17 @@ impl Engine {
         self.arm_stop();
         let start = Instant::now();
         let game = &self.session.game;
-        let decision = match kind {
-            GenmoveKind::Cleanup => self.search.genmove_cleanup(game, color, &limits),
-            GenmoveKind::Play | GenmoveKind::Regression => self
+        let book_move = match kind {
+            GenmoveKind::Play => self.book.as_ref().and_then(|b| b.lookup(game, color)),
+            GenmoveKind::Cleanup | GenmoveKind::Regression => None,
+        };
+        let decision = match (book_move, kind) {
+            (Some(p), _) => {
+                log::info!("genmove {color}: {p} from the opening book");
+                Decision::Play(Move::Play(p))
+            }
+            (None, GenmoveKind::Cleanup) => self.search.genmove_cleanup(game, color, &limits),
+            (None, GenmoveKind::Play | GenmoveKind::Regression) => self
                 .search
                 .genmove_reporting(game, color, &limits, reporter),
         };

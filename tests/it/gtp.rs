@@ -1443,3 +1443,47 @@ fn documented_bridge_configurations_start_the_engine() {
         assert!(replies[2].starts_with("=3 ") && replies[2].contains("fischer-capped"));
     }
 }
+
+/// The opening book through the binary: on 9×9 at komi 7.5, `genmove` answers every first
+/// move of Black's with the book's reply, however few playouts it may search; `--no-book`
+/// and another komi search instead.
+#[test]
+fn genmove_answers_from_the_book_unless_told_not_to() {
+    let book = tengen::book::Book::builtin();
+    let game = book.new_game();
+    // One playout a move: what the search would answer depends on the point, the book's
+    // answer is the book's.
+    let one = ["--playouts", "1", "--threads", "1", "--seed", "5"];
+    let mut with_book = Engine::start(&one);
+    let mut no_book = Engine::start(&[&one[..], &["--no-book"]].concat());
+    let mut other_komi = Engine::start(&one);
+    for engine in [&mut with_book, &mut no_book, &mut other_komi] {
+        engine.ok("boardsize 9");
+    }
+    other_komi.ok("komi 6.5");
+    let first = book.lookup(&game, Color::Black).expect("a first move");
+    assert_eq!(with_book.ok("genmove b"), first.to_string());
+    let mut differ = [0, 0];
+    for p in Point::all(9) {
+        let mut after = game.clone();
+        after.try_play(Color::Black, Move::Play(p)).unwrap();
+        let reply = book
+            .lookup(&after, Color::White)
+            .expect("a reply to every first move");
+        for engine in [&mut with_book, &mut no_book, &mut other_komi] {
+            engine.ok("clear_board");
+            engine.ok(&format!("play b {p}"));
+        }
+        assert_eq!(with_book.ok("genmove w"), reply.to_string(), "after B {p}");
+        for (i, engine) in [&mut no_book, &mut other_komi].into_iter().enumerate() {
+            if engine.ok("genmove w") != reply.to_string() {
+                differ[i] += 1;
+            }
+        }
+    }
+    // The search of one playout agrees with the book only by chance.
+    assert!(differ[0] > 20 && differ[1] > 20, "{differ:?} of 81 differ");
+    for engine in [with_book, no_book, other_komi] {
+        engine.quit_within(Duration::from_secs(5));
+    }
+}

@@ -21,24 +21,25 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
     ("bench", &["search", "playout", "game", "board", "geom"]),
+    ("book", &["search", "game", "board", "geom", "zobrist"]),
     (
         "cli",
         &[
-            "gtp", "bench", "referee", "search", "playout", "time", "game", "geom",
+            "gtp", "bench", "book", "referee", "search", "playout", "time", "game", "geom",
         ],
     ),
     (
         "gtp",
         &[
-            "referee", "bench", "search", "judge", "time", "sgf", "score", "playout", "game",
-            "board", "geom", "zobrist",
+            "referee", "bench", "book", "search", "judge", "time", "sgf", "score", "playout",
+            "game", "board", "geom", "zobrist",
         ],
     ),
 ];
 
 /// Modules whose code may print to stdout: the GTP replies, the CLI, and the two commands
 /// whose output is their report.
-const MAY_PRINT: &[&str] = &["gtp", "referee", "bench", "main"];
+const MAY_PRINT: &[&str] = &["gtp", "referee", "bench", "book", "main"];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {

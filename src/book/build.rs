@@ -1,0 +1,228 @@
+//! `tengen book`: builds an opening book from long searches of tengen's own.
+//!
+//! Which positions need an entry: those a game can reach while one side has played only book
+//! moves, since that side will look its next move up. So the builder walks the tree of
+//! openings ply by ply, keeping for each position which colours are still *in book* (all
+//! their moves so far were book moves). It searches every position it keeps; the most
+//! visited move becomes the book's entry, and the children are:
+//! - the book move itself (both colours keep their status), and
+//! - when the opponent of the side to move is in book, the next best moves up to
+//!   `branching[ply]` in all (the mover leaves the book; the opponent's next move must be
+//!   in it). Moves that lead to the same position up to symmetry count once.
+//!
+//! So along the main line every ply branches, and along a side line only the plies of the
+//! colour still in book answer one move while the other colour's branch. Positions reached
+//! twice (transpositions, mirror images) are searched once.
+//!
+//! Depends on: search, game, geom.
+
+use super::{canonical, color_of_ply, Book};
+use crate::geom::{Move, Point};
+use crate::search::{self, Limits, Search};
+use fxhash::FxHashMap;
+
+/// What `tengen book` builds (`cli` parses it from the command line).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Board side. Default 9.
+    pub size: usize,
+    /// Komi the searches play for. Default 7.5.
+    pub komi: f32,
+    /// Playouts of each search. Default 300,000.
+    pub playouts: u64,
+    /// Search threads. Default: every core.
+    pub threads: usize,
+    /// Seed of the searches.
+    pub seed: u64,
+    /// For each ply from the empty board, how many distinct moves are followed from a
+    /// position whose next mover's opponent is in book (the book move included); its length
+    /// is the number of plies the book covers. Default 15, 14, 4, 2: every first move of
+    /// 9×9 up to symmetry (15), every answer to the book's first move (14), then the likeliest.
+    pub branching: Vec<usize>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            size: 9,
+            komi: 7.5,
+            playouts: 300_000,
+            threads: 1,
+            seed: 1,
+            branching: vec![15, 14, 4, 2],
+        }
+    }
+}
+
+/// One searched position and what the search said of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// From the empty board, Black first.
+    pub moves: Vec<Move>,
+    /// The most visited move.
+    pub reply: Point,
+    /// Its visits, the search's playouts and its win rate for the side to move.
+    pub visits: u32,
+    pub playouts: u64,
+    pub win_rate: f32,
+}
+
+/// A position to search: the moves that reach it, and which colours are still in book
+/// (indexed by `Color::index`).
+struct Line {
+    moves: Vec<Move>,
+    in_book: [bool; 2],
+}
+
+/// Builds the book of `options`, searching one position after another; `progress` hears of
+/// each entry as it is found. Every entry's moves are legal from the empty board.
+pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> {
+    let book = Book::new(options.size, options.komi);
+    let mut config = search::Config {
+        seed: options.seed,
+        threads: options.threads,
+        reuse_tree: false,
+        resign_threshold: None,
+        ..search::Config::default()
+    };
+    // The searches run one at a time; a tree of 256 MiB holds 5.6M nodes, more than a
+    // search of a few hundred thousand playouts grows.
+    config.max_nodes = search::nodes_for_memory(256);
+    let mut search = Search::new(config);
+    let limits = Limits {
+        playouts: Some(options.playouts),
+        time: None,
+        stop: None,
+        stop_at_once: false,
+        stretch: None,
+    };
+    let mut entries = Vec::new();
+    let mut lines = vec![Line {
+        moves: Vec::new(),
+        in_book: [true, true],
+    }];
+    for &branching in &options.branching {
+        // Positions of the next ply by canonical key, so that a transposition is searched
+        // once (with the union of its lines' book status).
+        let mut next: FxHashMap<u64, Line> = FxHashMap::default();
+        let mut order = Vec::new();
+        for line in lines {
+            let mut game = book.new_game();
+            for (i, &mv) in line.moves.iter().enumerate() {
+                game.try_play(color_of_ply(i), mv)
+                    .expect("the builder follows legal moves");
+            }
+            let color = color_of_ply(line.moves.len());
+            search.clear();
+            let report = search.analyze(&game, color, &limits, None, &|_| true);
+            let Some(best) = report.moves.first() else {
+                continue;
+            };
+            let Move::Play(reply) = best.mv else {
+                continue;
+            };
+            let entry = Entry {
+                moves: line.moves.clone(),
+                reply,
+                visits: best.visits,
+                playouts: report.playouts,
+                win_rate: best.win_rate,
+            };
+            progress(&entry);
+            entries.push(entry);
+            let opponent_in_book = line.in_book[color.opponent().index()];
+            let mut seen = Vec::new();
+            for info in &report.moves {
+                let Move::Play(p) = info.mv else { continue };
+                let is_book_move = p == reply;
+                if !is_book_move && (!opponent_in_book || seen.len() >= branching) {
+                    continue;
+                }
+                let mut after = game.clone();
+                if after.try_play(color, info.mv).is_err() {
+                    continue;
+                }
+                let key = canonical(after.position(), color.opponent()).0;
+                if seen.contains(&key) {
+                    continue;
+                }
+                seen.push(key);
+                let mut in_book = line.in_book;
+                if !is_book_move {
+                    in_book[color.index()] = false;
+                }
+                let mut moves = line.moves.clone();
+                moves.push(info.mv);
+                match next.get_mut(&key) {
+                    Some(known) => {
+                        known.in_book[0] |= in_book[0];
+                        known.in_book[1] |= in_book[1];
+                    }
+                    None => {
+                        order.push(key);
+                        next.insert(key, Line { moves, in_book });
+                    }
+                }
+                if !opponent_in_book {
+                    break;
+                }
+            }
+        }
+        lines = order
+            .into_iter()
+            .filter_map(|key| next.remove(&key))
+            .collect();
+    }
+    entries
+}
+
+/// The book's text: the `size` and `komi` lines, then one line per entry with the search's
+/// figures as a comment (what `Book::parse` reads).
+pub fn to_text(options: &Options, entries: &[Entry]) -> String {
+    let mut text = format!(
+        "# tengen opening book: `tengen book --size {} --komi {} --playouts {} --branching {}`\n\
+         # MOVES -> REPLY   # visits of the reply / playouts, its win rate for the side to move\n\
+         size {}\nkomi {}\n",
+        options.size,
+        options.komi,
+        options.playouts,
+        options
+            .branching
+            .iter()
+            .map(|b| b.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        options.size,
+        options.komi
+    );
+    for e in entries {
+        let moves: Vec<String> = e.moves.iter().map(|m| m.to_string()).collect();
+        let moves = moves.join(" ");
+        let arrow = if moves.is_empty() { "->" } else { " ->" };
+        text.push_str(&format!(
+            "{moves}{arrow} {}   # {}/{} {:.3}\n",
+            e.reply, e.visits, e.playouts, e.win_rate
+        ));
+    }
+    text
+}
+
+/// `tengen book`: builds the book, one line on stderr per position searched, and prints its
+/// text on stdout.
+pub fn run(options: &Options) -> Result<(), String> {
+    let mut searched = 0usize;
+    let entries = build(options, &mut |e| {
+        searched += 1;
+        let moves: Vec<String> = e.moves.iter().map(|m| m.to_string()).collect();
+        eprintln!(
+            "{searched:4}  {:<24} -> {:<4} {:>7}/{} playouts, win rate {:.3}",
+            moves.join(" "),
+            e.reply.to_string(),
+            e.visits,
+            e.playouts,
+            e.win_rate
+        );
+    });
+    print!("{}", to_text(options, &entries));
+    Ok(())
+}
