@@ -72,7 +72,16 @@ fn move_count(board: &str) -> usize {
 #[test]
 fn a_panicking_search_worker_stops_the_search_and_the_engine_goes_on() {
     let mut engine = Engine::start_with_env(
-        &["--threads", "2", "--time-per-move", "60", "--seed", "5"],
+        // No book: its reply to E5 would answer without a search to fault.
+        &[
+            "--threads",
+            "2",
+            "--time-per-move",
+            "60",
+            "--seed",
+            "5",
+            "--no-book",
+        ],
         FAULTS,
     );
     engine.ok("boardsize 9");

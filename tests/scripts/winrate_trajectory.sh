@@ -7,7 +7,8 @@
 #
 # Usage: sh tests/scripts/winrate_trajectory.sh FILE.sgf B|W [PLAYOUTS] [TENGEN]
 #   PLAYOUTS defaults to 100000, TENGEN to target/release/tengen.
-# Prints: move number, played move, the search's move, the win rate before the move.
+# Prints: move number, played move, the search's move, the win rate before the move. The
+# opening book is off (--no-book): every line is the search's own judgment.
 # One tengen process reads every loadsgf/genmove pair; no quit is sent, as quit stops a search
 # at once, while the end of input lets the last one finish.
 set -eu
@@ -36,7 +37,7 @@ lower=$(echo "$colour" | tr BW bw)
 out=${TMPDIR:-/tmp}/winrate.$$
 echo "$moves" | awk -v c="$colour" -v f="$file" -v lc="$lower" \
     '$2 == c { printf "loadsgf %s %d\ngenmove %s\n", f, $1, lc }' |
-    "$tengen" --playouts "$playouts" --threads 1 --no-resign -v 2>&1 >/dev/null |
+    "$tengen" --playouts "$playouts" --threads 1 --no-resign --no-book -v 2>&1 >/dev/null |
     sed -n 's/.*win rate \([0-9.]*\).*/\1/p; s/.*genmove [a-z]*: \([A-Z0-9a-z]*\) after.*/\1/p' |
     paste - - >"$out"
 echo "$moves" | awk -v c="$colour" '$2 == c { print $1, $3 }' |
