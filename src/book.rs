@@ -70,9 +70,12 @@ impl Book {
         }
     }
 
-    /// The built-in 9×9 book.
+    /// The built-in 9×9 book (parsed once per process).
     pub fn builtin() -> Book {
-        Book::parse(BUILTIN_9X9).expect("the built-in book parses (tested)")
+        static BUILTIN: std::sync::OnceLock<Book> = std::sync::OnceLock::new();
+        BUILTIN
+            .get_or_init(|| Book::parse(BUILTIN_9X9).expect("the built-in book parses (tested)"))
+            .clone()
     }
 
     pub fn size(&self) -> usize {

@@ -17,7 +17,7 @@
 mod tests;
 
 use crate::bench;
-use crate::book;
+use crate::book::{self, Book};
 use crate::game::{handicap, RuleSet};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
@@ -245,9 +245,13 @@ struct EngineArgs {
     #[arg(long, value_name = "P", value_parser = PolicyKind::from_str)]
     playout_policy: Option<PolicyKind>,
 
-    /// Never play from the opening book (by default the first moves of 9x9 at komi 7.5 under
-    /// area counting come from it).
-    #[arg(long)]
+    /// Play the first moves from this opening book (made by `tengen book`). Default: the
+    /// built-in one, which covers 9x9 at komi 7.5 under area counting.
+    #[arg(long, value_name = "FILE", value_parser = book_file, overrides_with = "no_book")]
+    book: Option<Book>,
+
+    /// Never play from an opening book.
+    #[arg(long, overrides_with = "book")]
     no_book: bool,
 
     /// Append every command received and reply sent to FILE. Default: no log.
@@ -291,7 +295,11 @@ impl EngineArgs {
             config.search.playout_policy = policy;
         }
         config.gtp_log = self.gtp_log;
-        config.book = !self.no_book;
+        config.book = match (self.no_book, self.book) {
+            (true, _) => None,
+            (false, Some(book)) => Some(book),
+            (false, None) => Some(Book::builtin()),
+        };
         Ok(config)
     }
 }
@@ -383,6 +391,12 @@ impl BookArgs {
             branching: self.branching.0,
         }
     }
+}
+
+/// `--book FILE`: a book's text, read and checked before the engine starts.
+fn book_file(path: &str) -> Result<Book, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Book::parse(&text).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The value of `--branching` (clap takes a `Vec` field for a repeated option).

@@ -374,3 +374,47 @@ fn bad_match_options_are_refused_with_the_reason() {
         assert!(text.contains(reason), "{line:?}: {text}");
     }
 }
+
+#[test]
+fn the_book_is_built_in_or_a_file_or_none() {
+    let builtin = engine("")
+        .unwrap()
+        .0
+        .book
+        .expect("the built-in book by default");
+    assert_eq!((builtin.size(), builtin.len()), (9, Book::builtin().len()));
+    assert!(engine("--no-book").unwrap().0.book.is_none());
+    let dir = std::env::temp_dir().join(format!("tengen-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("13.txt");
+    std::fs::write(&good, "size 13\nkomi 6.5\n-> G7\nG7 -> D4\n").unwrap();
+    let line = format!("--book {}", good.display());
+    let book = engine(&line).unwrap().0.book.expect("the file's book");
+    assert_eq!((book.size(), book.komi(), book.len()), (13, 6.5, 2));
+    // The last of --book and --no-book counts.
+    assert!(engine(&format!("{line} --no-book"))
+        .unwrap()
+        .0
+        .book
+        .is_none());
+    assert_eq!(
+        engine(&format!("--no-book {line}"))
+            .unwrap()
+            .0
+            .book
+            .map(|b| b.size()),
+        Some(13)
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "size 9\nkomi 7.5\nE5 E5 -> C3\n").unwrap();
+    let line = format!("--book {}", bad.display());
+    let reason = refusal(engine(&line), &line);
+    assert!(
+        reason.contains("book line 3") && reason.contains("occupied"),
+        "{reason}"
+    );
+    let missing = dir.join("missing.txt");
+    let line = format!("--book {}", missing.display());
+    assert!(refusal(engine(&line), &line).contains("cannot read"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -94,9 +94,9 @@ pub struct Config {
     pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
-    /// `genmove` plays the built-in opening book's move where it has one (`book`); off with
-    /// `--no-book`. Default on.
-    pub book: bool,
+    /// The opening book `genmove` plays from where it has the position (`book`): `--book
+    /// FILE`, none with `--no-book`. Default: the built-in 9×9 book.
+    pub book: Option<Book>,
 }
 
 impl Default for Config {
@@ -114,7 +114,7 @@ impl Default for Config {
             lenient_play: false,
             ponder: false,
             gtp_log: None,
-            book: true,
+            book: Some(Book::builtin()),
         }
     }
 }
@@ -236,7 +236,7 @@ impl Engine {
         session.terms.apply(&mut session.game);
         Engine {
             search: Search::new(config.search.clone()),
-            book: config.book.then(Book::builtin),
+            book: config.book.clone(),
             config,
             session,
             signals,
