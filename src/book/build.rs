@@ -17,8 +17,9 @@
 //! Depends on: search, game, geom.
 
 use super::{canonical, color_of_ply, Book};
+use crate::game::Game;
 use crate::geom::{Move, Point};
-use crate::search::{self, Limits, Search};
+use crate::search::{self, Limits, MoveInfo, Search};
 use fxhash::FxHashMap;
 
 /// What `tengen book` builds (`cli` parses it from the command line).
@@ -130,41 +131,16 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
             };
             progress(&entry);
             entries.push(entry);
-            let opponent_in_book = line.in_book[color.opponent().index()];
-            let mut seen = Vec::new();
-            for info in &report.moves {
-                let Move::Play(p) = info.mv else { continue };
-                let is_book_move = p == reply;
-                if !is_book_move && (!opponent_in_book || seen.len() >= branching) {
-                    continue;
-                }
-                let mut after = game.clone();
-                if after.try_play(color, info.mv).is_err() {
-                    continue;
-                }
-                let key = canonical(after.position(), color.opponent()).0;
-                if seen.contains(&key) {
-                    continue;
-                }
-                seen.push(key);
-                let mut in_book = line.in_book;
-                if !is_book_move {
-                    in_book[color.index()] = false;
-                }
-                let mut moves = line.moves.clone();
-                moves.push(info.mv);
+            for (key, child) in children(&game, &line, &report.moves, reply, branching) {
                 match next.get_mut(&key) {
                     Some(known) => {
-                        known.in_book[0] |= in_book[0];
-                        known.in_book[1] |= in_book[1];
+                        known.in_book[0] |= child.in_book[0];
+                        known.in_book[1] |= child.in_book[1];
                     }
                     None => {
                         order.push(key);
-                        next.insert(key, Line { moves, in_book });
+                        next.insert(key, child);
                     }
-                }
-                if !opponent_in_book {
-                    break;
                 }
             }
         }
@@ -174,6 +150,47 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
             .collect();
     }
     entries
+}
+
+/// The lines that follow `line` (whose position is `game`), with the canonical key of each
+/// position: the book move `reply`, and when the opponent of the side to move is in book,
+/// the next most visited of `ranked` up to `branching` distinct positions in all.
+fn children(
+    game: &Game,
+    line: &Line,
+    ranked: &[MoveInfo],
+    reply: Point,
+    branching: usize,
+) -> Vec<(u64, Line)> {
+    let color = color_of_ply(line.moves.len());
+    let opponent_in_book = line.in_book[color.opponent().index()];
+    let wanted = if opponent_in_book {
+        branching.max(1)
+    } else {
+        1
+    };
+    let book_move = ranked.iter().filter(|info| info.mv == Move::Play(reply));
+    let others = ranked.iter().filter(|info| info.mv != Move::Play(reply));
+    let mut children: Vec<(u64, Line)> = Vec::new();
+    for info in book_move.chain(others) {
+        if children.len() == wanted {
+            break;
+        }
+        let mut after = game.clone();
+        if info.mv == Move::Pass || after.try_play(color, info.mv).is_err() {
+            continue;
+        }
+        let key = canonical(after.position(), color.opponent()).0;
+        if children.iter().any(|&(k, _)| k == key) {
+            continue;
+        }
+        let mut in_book = line.in_book;
+        in_book[color.index()] &= info.mv == Move::Play(reply);
+        let mut moves = line.moves.clone();
+        moves.push(info.mv);
+        children.push((key, Line { moves, in_book }));
+    }
+    children
 }
 
 /// The book's text: the `size` and `komi` lines, then one line per entry with the search's
