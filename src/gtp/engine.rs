@@ -213,8 +213,6 @@ pub struct Engine {
     /// With `--ponder`: the position (move count, hash) our last `genmove` left, which
     /// `ponder` searches while it stays the position.
     ponder_position: Option<(usize, u64)>,
-    /// The opening book `genmove` consults first (`Config::book`).
-    book: Option<Book>,
 }
 
 /// The longest one ponder search runs (the opponent may never move).
@@ -236,7 +234,6 @@ impl Engine {
         session.terms.apply(&mut session.game);
         Engine {
             search: Search::new(config.search.clone()),
-            book: config.book.clone(),
             config,
             session,
             signals,
@@ -442,7 +439,11 @@ impl Engine {
         let start = Instant::now();
         let game = &self.session.game;
         let book_move = match kind {
-            GenmoveKind::Play => self.book.as_ref().and_then(|b| b.lookup(game, color)),
+            GenmoveKind::Play => self
+                .config
+                .book
+                .as_ref()
+                .and_then(|b| b.lookup(game, color)),
             GenmoveKind::Cleanup | GenmoveKind::Regression => None,
         };
         let decision = match (book_move, kind) {
