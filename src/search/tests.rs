@@ -595,6 +595,38 @@ fn before_passing_it_captures_dead_stones_in_atari() {
 }
 
 #[test]
+fn before_passing_it_saves_its_own_stones_in_atari() {
+    // Black passed and White wins by far, but White's D3, among Black's stones, is in atari
+    // with its last liberty inside White's area: White connects (D4), which costs nothing
+    // under area counting, rather than pass and leave the stone to the scorer. Then it
+    // passes.
+    let mut g = game(
+        "
+        . . . . . . .
+        . O O O O O .
+        . O O O O O .
+        O O O . O O O
+        X X X O X X X
+        . . . X . . .
+        . . . . . . .",
+        7.5,
+        Color::White,
+    );
+    let mut search = Search::new(Config::default());
+    let connect = Move::Play(pt("D4", 7));
+    assert_eq!(
+        search.genmove(&g, Color::White, &playouts(500)),
+        Decision::Play(connect)
+    );
+    g.try_play(Color::White, connect).unwrap();
+    g.try_play(Color::Black, Move::Pass).unwrap();
+    assert_eq!(
+        search.genmove(&g, Color::White, &playouts(500)),
+        Decision::Play(Move::Pass)
+    );
+}
+
+#[test]
 fn playouts_in_the_time_left_at_the_rate_so_far() {
     let s = Duration::from_secs;
     // 1,000 a second, two seconds left, a quarter's margin.
