@@ -1582,13 +1582,9 @@ fn capture_move(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
         let libs = pos.liberties(p);
         for lib in libs {
             let mv = Move::Play(lib);
-            if game.check(color, mv).is_err() {
+            let Some(safe) = leaves_two_liberties(game, color, lib) else {
                 continue;
-            }
-            let mut after = pos.clone();
-            let safe = after
-                .try_play(color, mv, game.rules().suicide_allowed)
-                .is_ok_and(|_| after.n_liberties(lib) >= 2);
+            };
             let key = (!safe, libs.count(), mv);
             if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
                 best = Some(key);
@@ -1596,6 +1592,18 @@ fn capture_move(game: &Game, color: Color, dead: Bitboard) -> Option<Move> {
         }
     }
     best.map(|b| b.2)
+}
+
+/// Whether `color` playing at `p` leaves the chain there two liberties or more; `None` when
+/// the move is illegal.
+fn leaves_two_liberties(game: &Game, color: Color, p: Point) -> Option<bool> {
+    game.check(color, Move::Play(p)).ok()?;
+    let mut after = game.position().clone();
+    Some(
+        after
+            .try_play(color, Move::Play(p), game.rules().suicide_allowed)
+            .is_ok_and(|_| after.n_liberties(p) >= 2),
+    )
 }
 
 /// A legal move of `color` on the last liberty of one of its chains in atari after which
@@ -1610,17 +1618,10 @@ fn saving_move(game: &Game, color: Color) -> Option<Move> {
         let Some(lib) = pos.liberties(p).into_iter().next() else {
             continue;
         };
-        let mv = Move::Play(lib);
-        if game.check(color, mv).is_err() {
-            continue;
-        }
-        let mut after = pos.clone();
-        let saved = after
-            .try_play(color, mv, game.rules().suicide_allowed)
-            .is_ok_and(|_| after.n_liberties(lib) >= 2);
         let stones = pos.chain(p).count();
+        let saved = leaves_two_liberties(game, color, lib) == Some(true);
         if saved && best.is_none_or(|(n, _)| stones > n) {
-            best = Some((stones, mv));
+            best = Some((stones, Move::Play(lib)));
         }
     }
     best.map(|(_, mv)| mv)
