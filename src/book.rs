@@ -185,11 +185,6 @@ impl Book {
         let reply = sym.inverse().apply(*self.replies.get(&key)?, self.size);
         game.check(color, Move::Play(reply)).ok().map(|()| reply)
     }
-
-    /// Whether the book holds `position` with `color` to move, in any orientation.
-    pub fn contains(&self, position: &Position, color: Color) -> bool {
-        self.replies.contains_key(&canonical(position, color).0)
-    }
 }
 
 /// The colour that moves at `ply` (from 0) of a game from the empty board: Black first.

@@ -68,6 +68,14 @@ pub struct Entry {
     pub win_rate: f32,
 }
 
+impl Entry {
+    /// The moves in GTP notation, separated by spaces.
+    fn moves_text(&self) -> String {
+        let words: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
+        words.join(" ")
+    }
+}
+
 /// A position to search: the moves that reach it, and which colours are still in book
 /// (indexed by `Color::index`).
 struct Line {
@@ -92,10 +100,7 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
     let mut search = Search::new(config);
     let limits = Limits {
         playouts: Some(options.playouts),
-        time: None,
-        stop: None,
-        stop_at_once: false,
-        stretch: None,
+        ..Limits::default()
     };
     let mut entries = Vec::new();
     let mut lines = vec![Line {
@@ -213,8 +218,7 @@ pub fn to_text(options: &Options, entries: &[Entry]) -> String {
         options.komi
     );
     for e in entries {
-        let moves: Vec<String> = e.moves.iter().map(|m| m.to_string()).collect();
-        let moves = moves.join(" ");
+        let moves = e.moves_text();
         let arrow = if moves.is_empty() { "->" } else { " ->" };
         text.push_str(&format!(
             "{moves}{arrow} {}   # {}/{} {:.3}\n",
@@ -230,10 +234,9 @@ pub fn run(options: &Options) -> Result<(), String> {
     let mut searched = 0usize;
     let entries = build(options, &mut |e| {
         searched += 1;
-        let moves: Vec<String> = e.moves.iter().map(|m| m.to_string()).collect();
         eprintln!(
             "{searched:4}  {:<24} -> {:<4} {:>7}/{} playouts, win rate {:.3}",
-            moves.join(" "),
+            e.moves_text(),
             e.reply.to_string(),
             e.visits,
             e.playouts,

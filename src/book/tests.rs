@@ -88,7 +88,30 @@ fn a_book_answers_only_on_its_terms() {
 
 #[test]
 fn a_book_never_answers_an_illegal_move() {
-    // The reply E5 of this book is occupied once Black has played there by setup.
+    // The same stones as the book's line, but White's C1 has just taken a ko: Black may not
+    // take back at B1, which the book's line (no capture in it) plays.
+    let book = Book::parse("size 9\nkomi 7.5\nJ9 A1 D1 B2 C2 C1 -> B1\n").unwrap();
+    let mut game = book.new_game();
+    let line = ["J9", "A1", "B1", "B2", "D1", "pass", "C2", "C1"];
+    for (i, word) in line.iter().enumerate() {
+        game.try_play(color_of_ply(i), Move::parse(word, 9).unwrap())
+            .unwrap();
+    }
+    assert!(
+        game.check(Color::Black, Move::Play(p("B1"))).is_err(),
+        "a ko"
+    );
+    assert_eq!(book.lookup(&game, Color::Black), None);
+    // One move later the ko may be taken, and the book answers.
+    game.try_play(Color::Black, Move::Play(p("H9"))).unwrap();
+    game.try_play(Color::White, Move::Play(p("H8"))).unwrap();
+    let book = Book::parse("size 9\nkomi 7.5\nJ9 A1 D1 B2 C2 C1 H9 H8 -> B1\n").unwrap();
+    assert_eq!(book.lookup(&game, Color::Black), Some(p("B1")));
+}
+
+#[test]
+fn a_book_answers_no_other_position() {
+    // The book's position is the empty board; a stone set up on E5 makes another one.
     let book = Book::parse("size 9\nkomi 7.5\n-> E5\n").unwrap();
     let mut game = book.new_game();
     game.setup(Color::White, &[p("E5")]).unwrap();
