@@ -333,3 +333,34 @@ fn no_sacrifice_kills_when_each_side_could_kill_the_other() {
     let game = game_of(SEKI, RuleSet::Chinese, 0.0);
     assert!(killed_by_sacrifice(game.position(), Bitboard::EMPTY, &[0.0; MAX_POINTS]).is_empty());
 }
+
+/// The end of game 10 of the book run of 2026-12-03 (`docs/seki-after-a-throw-in.sgf`), both
+/// passed, GNU Go counting B+21.5 with White's 17 stones along the bottom dead, tengen W+8.5.
+/// Those stones have two liberties, J1 and J4; Black's bottom chain D1–H1 has J1 and C1, the
+/// centre J4 and J7. Black would connect at C1 and fill J1 and J4, but White answers C1 with
+/// the throw-in at A1: once Black takes it (A2), the joined chain has A1 and J1 alone and
+/// cannot fill J1. A seki, whoever moves first (read out move by move, 2026-12-04): GNU Go's
+/// count was wrong, the playouts' (White's 0.89) right.
+const SEKI_AFTER_A_THROW_IN: &str = "
+    . . . . . O X . X
+    . . . O O O X X X
+    O O . O X O X X .
+    O . O X X O O O X
+    O O X O X X X X X
+    O X X O X X O X .
+    X X O O O O O O O
+    . X X O X O O X O
+    . X . X X X X X .
+";
+
+#[test]
+fn a_race_that_a_throw_in_turns_into_seki_leaves_both_alive() {
+    let game = game_of(SEKI_AFTER_A_THROW_IN, RuleSet::Chinese, 7.5);
+    let judgment = judge(&game, &Config::default());
+    assert!(
+        !judgment.dead.contains(Point::parse("D2", 9).unwrap()),
+        "{}",
+        picture(&game, &judgment)
+    );
+    assert_eq!(judgment.result(&game).to_string(), "W+8.5");
+}
