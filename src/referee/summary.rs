@@ -12,7 +12,8 @@ use std::time::Duration;
 
 /// The line printed when a game finishes, followed by one indented line per note and per
 /// incident:
-/// `game 3/10: B engine1, W engine2: W+4.5 (engine2 wins), 57 moves, 12.3 s`.
+/// `game 3/10: B engine1, W engine2: W+4.5 (engine2 wins), 57 moves, 12.3 s; a move: engine1
+/// 0.21 s, engine2 0.19 s` (the time a move once both engines have moved).
 pub fn game_line(record: &GameRecord, n_games: usize) -> String {
     let black = record.engine_of(Color::Black) + 1;
     let white = record.engine_of(Color::White) + 1;
@@ -29,6 +30,17 @@ pub fn game_line(record: &GameRecord, n_games: usize) -> String {
         if record.moves.len() == 1 { "" } else { "s" },
         record.duration.as_secs_f64()
     );
+    // Each engine's time a move in this game: a run whose engines are starved of CPU (a
+    // build beside an equal-time match) shows here, game by game.
+    let per_move = |e: usize| record.think[e].as_secs_f64() / f64::from(record.n_genmoves[e]);
+    if record.n_genmoves.iter().all(|&n| n > 0) {
+        let _ = write!(
+            line,
+            "; a move: engine1 {:.2} s, engine2 {:.2} s",
+            per_move(0),
+            per_move(1)
+        );
+    }
     if record.end == End::MoveCap {
         line.push_str(", move cap reached");
     }

@@ -547,7 +547,8 @@ fn game_lines_name_colours_result_and_errors() {
     let r = record(2, false, GameResult::Score(-3.5));
     assert_eq!(
         game_line(&r, 10),
-        "game 2/10: B engine2, W engine1: W+3.5 (engine1 wins), 4 moves, 1.5 s"
+        "game 2/10: B engine2, W engine1: W+3.5 (engine1 wins), 4 moves, 1.5 s; \
+         a move: engine1 0.10 s, engine2 0.30 s"
     );
     let mut r = record(7, true, GameResult::Unknown);
     r.end = End::MoveCap;
