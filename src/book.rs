@@ -37,7 +37,7 @@ use std::fmt;
 pub const BUILTIN_9X9: &str = include_str!("book/book9.txt");
 
 /// Positions and the move to play in each.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Book {
     size: usize,
     komi: f32,

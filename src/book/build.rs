@@ -14,6 +14,11 @@
 //! colour still in book answer one move while the other colour's branch. Positions reached
 //! twice (transpositions, mirror images) are searched once.
 //!
+//! With a book to extend (`Options::extend`), its move stands wherever it has the position:
+//! a deeper book keeps the choices already measured in games. Such a position is searched
+//! only to rank the other moves to follow (when the opponent of the side to move is in
+//! book), otherwise not at all.
+//!
 //! Depends on: search, game, geom.
 
 use super::{canonical, color_of_ply, Book};
@@ -40,6 +45,11 @@ pub struct Options {
     /// is the number of plies the book covers. Default 15, 14, 4, 2: every first move of
     /// 9×9 up to symmetry (15), every answer to the book's first move (14), then the likeliest.
     pub branching: Vec<usize>,
+    /// A book to extend (`--extend FILE`): its move stands wherever it has the position, so a
+    /// deeper book keeps the choices already measured in games; its positions that need no
+    /// ranking of other moves (the opponent of the side to move is out of book) are not
+    /// searched again.
+    pub extend: Option<Book>,
 }
 
 impl Default for Options {
@@ -51,6 +61,7 @@ impl Default for Options {
             threads: 1,
             seed: 1,
             branching: vec![15, 14, 4, 2],
+            extend: None,
         }
     }
 }
@@ -69,6 +80,31 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An entry taken from the book being extended, without a search.
+    fn kept(moves: &[Move], reply: Point) -> Entry {
+        Entry {
+            moves: moves.to_vec(),
+            reply,
+            visits: 0,
+            playouts: 0,
+            win_rate: f32::NAN,
+        }
+    }
+
+    /// Whether the entry was kept from the book being extended (no search).
+    pub fn is_kept(&self) -> bool {
+        self.playouts == 0
+    }
+
+    /// The search's figures as the book's comment and the progress line give them.
+    fn figures(&self) -> String {
+        if self.is_kept() {
+            "kept from the book extended".to_string()
+        } else {
+            format!("{}/{} {:.3}", self.visits, self.playouts, self.win_rate)
+        }
+    }
+
     /// The moves in GTP notation, separated by spaces.
     fn moves_text(&self) -> String {
         let words: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
@@ -119,24 +155,42 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
                     .expect("the builder follows legal moves");
             }
             let color = color_of_ply(line.moves.len());
-            search.clear();
-            let report = search.analyze(&game, color, &limits, None, &|_| true);
-            let Some(best) = report.moves.first() else {
-                continue;
+            let kept = options
+                .extend
+                .as_ref()
+                .and_then(|old| old.lookup(&game, color));
+            let opponent_in_book = line.in_book[color.opponent().index()];
+            let (entry, ranked) = match kept {
+                Some(reply) if !opponent_in_book => (Entry::kept(&line.moves, reply), Vec::new()),
+                _ => {
+                    search.clear();
+                    let report = search.analyze(&game, color, &limits, None, &|_| true);
+                    let searched = match (kept, report.moves.first()) {
+                        (Some(reply), _) => Some(reply),
+                        (None, Some(best)) => match best.mv {
+                            Move::Play(p) => Some(p),
+                            Move::Pass => None,
+                        },
+                        (None, None) => None,
+                    };
+                    let Some(reply) = searched else {
+                        continue;
+                    };
+                    let figures = report.moves.iter().find(|m| m.mv == Move::Play(reply));
+                    let entry = Entry {
+                        moves: line.moves.clone(),
+                        reply,
+                        visits: figures.map_or(0, |m| m.visits),
+                        playouts: report.playouts,
+                        win_rate: figures.map_or(f32::NAN, |m| m.win_rate),
+                    };
+                    (entry, report.moves)
+                }
             };
-            let Move::Play(reply) = best.mv else {
-                continue;
-            };
-            let entry = Entry {
-                moves: line.moves.clone(),
-                reply,
-                visits: best.visits,
-                playouts: report.playouts,
-                win_rate: best.win_rate,
-            };
+            let reply = entry.reply;
             progress(&entry);
             entries.push(entry);
-            for (key, child) in children(&game, &line, &report.moves, reply, branching) {
+            for (key, child) in children(&game, &line, &ranked, reply, branching) {
                 match next.get_mut(&key) {
                     Some(known) => {
                         known.in_book[0] |= child.in_book[0];
@@ -174,15 +228,17 @@ fn children(
     } else {
         1
     };
-    let book_move = ranked.iter().filter(|info| info.mv == Move::Play(reply));
-    let others = ranked.iter().filter(|info| info.mv != Move::Play(reply));
+    let others = ranked
+        .iter()
+        .map(|info| info.mv)
+        .filter(|&mv| mv != Move::Play(reply));
     let mut children: Vec<(u64, Line)> = Vec::new();
-    for info in book_move.chain(others) {
+    for mv in std::iter::once(Move::Play(reply)).chain(others) {
         if children.len() == wanted {
             break;
         }
         let mut after = game.clone();
-        if info.mv == Move::Pass || after.try_play(color, info.mv).is_err() {
+        if mv == Move::Pass || after.try_play(color, mv).is_err() {
             continue;
         }
         let key = canonical(after.position(), color.opponent()).0;
@@ -190,9 +246,9 @@ fn children(
             continue;
         }
         let mut in_book = line.in_book;
-        in_book[color.index()] &= info.mv == Move::Play(reply);
+        in_book[color.index()] &= mv == Move::Play(reply);
         let mut moves = line.moves.clone();
-        moves.push(info.mv);
+        moves.push(mv);
         children.push((key, Line { moves, in_book }));
     }
     children
@@ -213,17 +269,19 @@ pub fn to_text(options: &Options, entries: &[Entry]) -> String {
             .iter()
             .map(|b| b.to_string())
             .collect::<Vec<_>>()
-            .join(","),
+            .join(",")
+            + if options.extend.is_some() {
+                " --extend EARLIER-BOOK"
+            } else {
+                ""
+            },
         options.size,
         options.komi
     );
     for e in entries {
         let moves = e.moves_text();
         let arrow = if moves.is_empty() { "->" } else { " ->" };
-        text.push_str(&format!(
-            "{moves}{arrow} {}   # {}/{} {:.3}\n",
-            e.reply, e.visits, e.playouts, e.win_rate
-        ));
+        text.push_str(&format!("{moves}{arrow} {}   # {}\n", e.reply, e.figures()));
     }
     text
 }
@@ -235,12 +293,10 @@ pub fn run(options: &Options) -> Result<(), String> {
     let entries = build(options, &mut |e| {
         searched += 1;
         eprintln!(
-            "{searched:4}  {:<24} -> {:<4} {:>7}/{} playouts, win rate {:.3}",
+            "{searched:4}  {:<24} -> {:<4} {}",
             e.moves_text(),
             e.reply.to_string(),
-            e.visits,
-            e.playouts,
-            e.win_rate
+            e.figures()
         );
     });
     print!("{}", to_text(options, &entries));

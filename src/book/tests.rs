@@ -169,6 +169,7 @@ fn the_builder_follows_the_book_moves_and_the_branches_it_is_given() {
         threads: 1,
         seed: 3,
         branching: vec![3, 2],
+        extend: None,
     };
     let mut heard = 0;
     let entries = build::build(&options, &mut |_| heard += 1);
@@ -190,4 +191,53 @@ fn the_builder_follows_the_book_moves_and_the_branches_it_is_given() {
         let color = color_of_ply(e.moves.len());
         assert_eq!(book.lookup(&game, color), Some(e.reply), "{:?}", e.moves);
     }
+}
+
+/// Plays `moves` from the empty board of `book`.
+fn game_after(moves: &[Move], book: &Book) -> Game {
+    let mut game = book.new_game();
+    for (i, &mv) in moves.iter().enumerate() {
+        game.try_play(color_of_ply(i), mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn an_extended_book_keeps_its_moves_and_searches_only_where_it_must() {
+    // An earlier 7×7 book that no search would have made: A1 first, and D4 (C3 after D4)
+    // against every first move.
+    let mut text = "size 7\nkomi 7.5\n-> A1\n".to_string();
+    for p in Point::all(7) {
+        let reply = if p.to_string() == "D4" { "C3" } else { "D4" };
+        text.push_str(&format!("{p} -> {reply}\n"));
+    }
+    let earlier = Book::parse(&text).unwrap();
+    let options = Options {
+        size: 7,
+        komi: 7.5,
+        playouts: 200,
+        threads: 1,
+        seed: 5,
+        branching: vec![2, 1],
+        extend: Some(earlier.clone()),
+    };
+    let entries = build::build(&options, &mut |_| {});
+    // The empty board: searched (White's answers to rank), and A1 stands.
+    assert_eq!(entries[0].reply.to_string(), "A1");
+    assert!(!entries[0].is_kept());
+    // Ply 1: A1, searched (Black is in book, so White's next moves are ranked) with the
+    // earlier book's answer; and one other first move, kept without a search (Black left
+    // the book: White's answer alone is wanted).
+    let ply1: Vec<_> = entries.iter().filter(|e| e.moves.len() == 1).collect();
+    assert_eq!(ply1.len(), 2);
+    for e in &ply1 {
+        let game = game_after(&e.moves, &earlier);
+        assert_eq!(earlier.lookup(&game, Color::White), Some(e.reply));
+        assert_eq!(e.is_kept(), e.moves[0].to_string() != "A1", "{:?}", e.moves);
+    }
+    // The text says which entries were kept, and reads back.
+    let text = build::to_text(&options, &entries);
+    assert!(text.contains("kept from the book extended"), "{text}");
+    assert!(text.contains("--extend"), "{text}");
+    assert!(Book::parse(&text).is_ok());
 }

@@ -378,6 +378,12 @@ struct BookArgs {
     #[arg(long, value_name = "N", default_value_t = book::build::Options::default().seed,
           value_parser = whole(0u64, u64::MAX))]
     seed: u64,
+
+    /// A book to extend: its moves stand wherever it has the position, and its positions
+    /// that need no other move ranked are not searched again (e.g. one more ply on the
+    /// built-in book: --extend src/book/book9.txt --branching 15,14,4,2,2).
+    #[arg(long, value_name = "FILE", value_parser = book_file)]
+    extend: Option<Book>,
 }
 
 impl BookArgs {
@@ -389,6 +395,7 @@ impl BookArgs {
             threads: self.threads,
             seed: self.seed,
             branching: self.branching.0,
+            extend: self.extend,
         }
     }
 }

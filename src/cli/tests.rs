@@ -416,5 +416,16 @@ fn the_book_is_built_in_or_a_file_or_none() {
     let missing = dir.join("missing.txt");
     let line = format!("--book {}", missing.display());
     assert!(refusal(engine(&line), &line).contains("cannot read"));
+    // `tengen book --extend FILE` reads and checks the book it extends alike.
+    let book_options = |line: &str| match parse_with_seed(argv(&format!("book {line}")), 42)? {
+        Invocation::Book(options) => Ok(options),
+        other => panic!("{line:?} is not the book builder: {other:?}"),
+    };
+    let options = book_options(&format!("--branching 3,2 --extend {}", good.display())).unwrap();
+    assert_eq!(options.branching, vec![3, 2]);
+    assert_eq!(options.extend.map(|b| b.len()), Some(2));
+    assert_eq!(book_options("").unwrap().extend, None);
+    let line = format!("--extend {}", bad.display());
+    assert!(refusal(book_options(&line), &line).contains("book line 3"));
     std::fs::remove_dir_all(&dir).ok();
 }
