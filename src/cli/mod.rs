@@ -381,7 +381,8 @@ struct BookArgs {
 
     /// A book to extend: its moves stand wherever it has the position, and its positions
     /// that need no other move ranked are not searched again (e.g. one more ply on the
-    /// built-in book: --extend src/book/book9.txt --branching 15,14,4,2,2).
+    /// built-in book: --extend src/book/book9.txt --branching 15,14,4,2,2). Default: none,
+    /// a new book.
     #[arg(long, value_name = "FILE", value_parser = book_file)]
     extend: Option<Book>,
 }
