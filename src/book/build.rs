@@ -165,15 +165,11 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
                 _ => {
                     search.clear();
                     let report = search.analyze(&game, color, &limits, None, &|_| true);
-                    let searched = match (kept, report.moves.first()) {
-                        (Some(reply), _) => Some(reply),
-                        (None, Some(best)) => match best.mv {
-                            Move::Play(p) => Some(p),
-                            Move::Pass => None,
-                        },
-                        (None, None) => None,
-                    };
-                    let Some(reply) = searched else {
+                    let best = report.moves.first().and_then(|m| match m.mv {
+                        Move::Play(p) => Some(p),
+                        Move::Pass => None,
+                    });
+                    let Some(reply) = kept.or(best) else {
                         continue;
                     };
                     let figures = report.moves.iter().find(|m| m.mv == Move::Play(reply));
@@ -257,24 +253,20 @@ fn children(
 /// The book's text: the `size` and `komi` lines, then one line per entry with the search's
 /// figures as a comment (what `Book::parse` reads).
 pub fn to_text(options: &Options, entries: &[Entry]) -> String {
+    let branching: Vec<String> = options.branching.iter().map(|b| b.to_string()).collect();
+    let extend = if options.extend.is_some() {
+        " --extend EARLIER-BOOK"
+    } else {
+        ""
+    };
     let mut text = format!(
-        "# tengen opening book: `tengen book --size {} --komi {} --playouts {} --branching {}`\n\
+        "# tengen opening book: `tengen book --size {} --komi {} --playouts {} --branching {}{extend}`\n\
          # MOVES -> REPLY   # visits of the reply / playouts, its win rate for the side to move\n\
          size {}\nkomi {}\n",
         options.size,
         options.komi,
         options.playouts,
-        options
-            .branching
-            .iter()
-            .map(|b| b.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-            + if options.extend.is_some() {
-                " --extend EARLIER-BOOK"
-            } else {
-                ""
-            },
+        branching.join(","),
         options.size,
         options.komi
     );

@@ -15,10 +15,18 @@ E5 C3 G7 D7 -> C6  # Black's third move
 ";
 
 fn game_of(moves: &[&str], book: &Book) -> Game {
+    let moves: Vec<Move> = moves
+        .iter()
+        .map(|word| Move::parse(word, book.size()).unwrap())
+        .collect();
+    game_after(&moves, book)
+}
+
+/// Plays `moves` from the empty board of `book`.
+fn game_after(moves: &[Move], book: &Book) -> Game {
     let mut game = book.new_game();
-    for (i, word) in moves.iter().enumerate() {
-        game.try_play(color_of_ply(i), Move::parse(word, 9).unwrap())
-            .unwrap();
+    for (i, &mv) in moves.iter().enumerate() {
+        game.try_play(color_of_ply(i), mv).unwrap();
     }
     game
 }
@@ -184,22 +192,10 @@ fn the_builder_follows_the_book_moves_and_the_branches_it_is_given() {
     // The text reads back as a book answering every searched position.
     let book = Book::parse(&build::to_text(&options, &entries)).unwrap();
     for e in &entries {
-        let mut game = book.new_game();
-        for (i, &mv) in e.moves.iter().enumerate() {
-            game.try_play(color_of_ply(i), mv).unwrap();
-        }
+        let game = game_after(&e.moves, &book);
         let color = color_of_ply(e.moves.len());
         assert_eq!(book.lookup(&game, color), Some(e.reply), "{:?}", e.moves);
     }
-}
-
-/// Plays `moves` from the empty board of `book`.
-fn game_after(moves: &[Move], book: &Book) -> Game {
-    let mut game = book.new_game();
-    for (i, &mv) in moves.iter().enumerate() {
-        game.try_play(color_of_ply(i), mv).unwrap();
-    }
-    game
 }
 
 #[test]
