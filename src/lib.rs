@@ -10,6 +10,7 @@ pub mod game;
 pub mod geom;
 pub mod gtp;
 pub mod judge;
+pub mod learn;
 pub mod playout;
 pub mod referee;
 pub mod score;

@@ -1,10 +1,11 @@
-//! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`.
+//! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`,
+//! `tengen learn`.
 //!
 //! The command line is parsed by `tengen::cli` (one `clap` parser for all four); this file
 //! prints what the parser says (help and version to stdout, errors to stderr), starts what it
 //! asked for, and is the one place that exits: 0 on success, help and version, 1 on any error.
 //!
-//! Depends on: cli, gtp, bench, referee, book.
+//! Depends on: cli, gtp, bench, referee, book, learn.
 
 use std::process::ExitCode;
 use tengen::cli::{self, Invocation};
@@ -38,6 +39,10 @@ fn main() -> ExitCode {
         Invocation::Book(options) => {
             init_logging(false);
             tengen::book::build::run(&options)
+        }
+        Invocation::Learn(options) => {
+            init_logging(true);
+            tengen::learn::run(&options).map(|model| print!("{model}"))
         }
     };
     match result {

@@ -21,6 +21,7 @@ use crate::book::{self, Book};
 use crate::game::{handicap, RuleSet};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
+use crate::learn;
 use crate::playout::PolicyKind;
 use crate::referee;
 use crate::search;
@@ -48,6 +49,8 @@ pub enum Invocation {
     Match(Box<referee::Config>),
     /// `tengen book`.
     Book(book::build::Options),
+    /// `tengen learn`.
+    Learn(learn::Options),
 }
 
 /// Parses the whole command line (program name first). The match seed, when `--seed` is
@@ -79,6 +82,7 @@ where
         Some(Command::Bench(args)) => Invocation::Bench(args.into_options()),
         Some(Command::Match(args)) => Invocation::Match(Box::new(args.into_config(default_seed)?)),
         Some(Command::Book(args)) => Invocation::Book(args.into_options()),
+        Some(Command::Learn(args)) => Invocation::Learn(args.into_options()),
     })
 }
 
@@ -140,6 +144,9 @@ enum Command {
         term_width = 100
     )]
     Book(BookArgs),
+    /// Learn the move model of the priors from game records and print it.
+    #[command(long_about = None, args_override_self = true, term_width = 100)]
+    Learn(LearnArgs),
 }
 
 /// The options of the GTP engine (`tengen` with no command).
@@ -397,6 +404,35 @@ impl BookArgs {
             seed: self.seed,
             branching: self.branching.0,
             extend: self.extend,
+        }
+    }
+}
+
+/// The options of `tengen learn`.
+#[derive(Args, Debug)]
+struct LearnArgs {
+    /// SGF files, or directories whose .sgf files are read (one game in ten is held out to
+    /// measure the model's prediction).
+    #[arg(value_name = "SGF_OR_DIR", required = true)]
+    inputs: Vec<std::path::PathBuf>,
+
+    /// Sweeps of the MM algorithm over every feature group.
+    #[arg(long, value_name = "N", default_value_t = learn::Options::default().iterations,
+          value_parser = whole(1usize, 1000))]
+    iterations: usize,
+
+    /// Moves of each record left out at its start (self-play openings repeat).
+    #[arg(long, value_name = "N", default_value_t = learn::Options::default().skip_moves,
+          value_parser = whole(0usize, 1000))]
+    skip_moves: usize,
+}
+
+impl LearnArgs {
+    fn into_options(self) -> learn::Options {
+        learn::Options {
+            inputs: self.inputs,
+            iterations: self.iterations,
+            skip_moves: self.skip_moves,
         }
     }
 }

@@ -18,6 +18,7 @@
 
 mod board;
 mod fate;
+mod features;
 mod ladder;
 mod pattern3;
 mod policy;
@@ -29,7 +30,9 @@ mod tactics;
 
 pub use board::PlayoutBoard;
 pub use fate::FateDistances;
+pub use features::{distance, Group, MoveFeatures, ALL_GROUPS, FEATURES_VERSION, GROUPS};
 pub use ladder::LadderReader;
+pub use pattern3::{canonical_shape, transform_code};
 pub use policy::{Config, Heavy, Light, Policy, PolicyKind};
 pub use pool::{Pool, POOL_MAX};
 pub use replies::Replies;

@@ -243,6 +243,54 @@ pub(crate) fn matches(b: &PlayoutBoard, m: usize, c: u8) -> bool {
     (TABLE[(c - 1) as usize][code >> 6] >> (code & 63)) & 1 != 0
 }
 
+/// `code` with Black and White swapped (empty and off-board stay). Each 2-bit field is 1 or
+/// 2 exactly when its two bits differ; those fields are flipped to the other.
+pub(crate) fn swap_colours(code: u16) -> u16 {
+    let differ = (code ^ (code >> 1)) & 0x5555;
+    code ^ (differ | differ << 1)
+}
+
+/// The field permutation of each of the 8 symmetries of the square (`transform`):
+/// `PERMUTATIONS[s][i]` is where neighbour `i` goes.
+const PERMUTATIONS: [[usize; 8]; 8] = permutations();
+
+const fn permutations() -> [[usize; 8]; 8] {
+    let mut out = [[0; 8]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut i = 0;
+        while i < 8 {
+            let (x, y) = transform(s, NEIGHBOURS[i].0, NEIGHBOURS[i].1);
+            let mut j = 0;
+            while NEIGHBOURS[j].0 != x || NEIGHBOURS[j].1 != y {
+                j += 1;
+            }
+            out[s][i] = j;
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// `code` seen through symmetry `s` (0..8).
+pub fn transform_code(code: u16, s: usize) -> u16 {
+    let mut out = 0;
+    for (i, &j) in PERMUTATIONS[s].iter().enumerate() {
+        out |= ((code >> (2 * i)) & 3) << (2 * j);
+    }
+    out
+}
+
+/// The smallest of the 8 symmetric images of `code`: one class per shape whatever its
+/// orientation, the key of a learned shape (`playout::features`). Cold path.
+pub fn canonical_shape(code: u16) -> u16 {
+    (0..8)
+        .map(|s| transform_code(code, s))
+        .min()
+        .unwrap_or(code)
+}
+
 impl PlayoutBoard {
     /// Returns true if and only if the side to move playing the empty point `p` makes one of
     /// `SHAPES`. For the tree's priors (cold path).

@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 
 /// A board from a picture (`board::diagram`: one line per row, top row first; `X` Black, `O`
 /// White, `.` empty, spaces ignored; square).
-pub(super) fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
+pub(crate) fn board_from(picture: &str, to_move: Color) -> PlayoutBoard {
     let diagram = crate::board::Diagram::parse(picture).expect("valid picture");
     let mut b = PlayoutBoard::new(diagram.size);
     for &(color, p) in &diagram.stones {
@@ -49,7 +49,7 @@ fn normalise(picture: &str) -> String {
         .collect()
 }
 
-pub(super) fn pt(s: &str, size: usize) -> Point {
+pub(crate) fn pt(s: &str, size: usize) -> Point {
     Point::parse(s, size).unwrap()
 }
 

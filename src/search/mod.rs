@@ -22,6 +22,7 @@
 //! Depends on: judge, playout, score, game, board, geom.
 
 pub mod komi;
+pub mod model;
 pub mod prior;
 pub mod report;
 pub mod tree;
@@ -35,6 +36,7 @@ use crate::playout::{
     Replies, POOL_MAX,
 };
 use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
+use model::MoveModel;
 use prior::PriorConfig;
 pub use report::{MoveInfo, Report, Reporter};
 use std::cell::RefCell;
@@ -317,6 +319,8 @@ struct Worker {
     ladders: Box<RefCell<LadderReader>>,
     /// Common-fate-graph distances from the last move, for the prior (`prior::prior_of`).
     fate: Box<FateDistances>,
+    /// The learned model's strength of each candidate of an expansion, by point index.
+    gammas: Box<[f32; MAX_POINTS]>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     /// The last good replies this worker's playouts learnt (`playout::Config::p_reply`),
@@ -1071,6 +1075,7 @@ impl Worker {
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
             fate: Box::default(),
+            gammas: Box::new([0.0; MAX_POINTS]),
             owner_sum: Box::new([0; MAX_POINTS]),
             replies: Box::default(),
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
@@ -1085,7 +1090,8 @@ impl Worker {
         let buf = &mut self.moves_buf;
         let ladders = self.ladders.get_mut();
         // The fight priors are off by default (prior.rs): then nothing is read for them.
-        let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 {
+        let learned = config.prior.learned > 0.0;
+        let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 || learned {
             board.fight_answers(config.playout.max_self_atari_stones)
         } else {
             FightAnswers::default()
@@ -1098,17 +1104,33 @@ impl Worker {
             _ => fate.clear(),
         }
         let fate = &*fate;
+        // The learned model's strength of each candidate, by point index, and their sum.
+        let gammas = &mut self.gammas;
+        let mut total = 0.0f32;
+        if learned {
+            let model = MoveModel::builtin();
+            board.for_each_candidate(|p| {
+                let gamma = model.gamma(&board.move_features(ladders, &fights, p));
+                gammas[p.index()] = gamma;
+                total += gamma;
+            });
+        }
         let config = &config.prior;
         board.for_each_candidate(|p| {
             let mv = Move::Play(p);
+            let p_learned = if learned {
+                gammas[p.index()] / total
+            } else {
+                0.0
+            };
             buf.push((
                 mv,
-                prior::prior_of(config, board, ladders, &fights, fate, mv, last),
+                prior::prior_of(config, board, ladders, &fights, fate, mv, last, p_learned),
             ));
         });
         buf.push((
             Move::Pass,
-            prior::prior_of(config, board, ladders, &fights, fate, Move::Pass, last),
+            prior::prior_of(config, board, ladders, &fights, fate, Move::Pass, last, 0.0),
         ));
     }
 

@@ -80,6 +80,10 @@ pub struct PriorConfig {
     /// Pass, as losses, while the board still has more than a third of its points empty.
     /// Default 20.
     pub early_pass: f32,
+    /// The learned move model (`search::model`): a move the model gives probability p among
+    /// the candidates gets this times √p as wins (Pachi's form of its pattern prior).
+    /// Default 0 (off).
+    pub learned: f32,
 }
 
 impl Default for PriorConfig {
@@ -102,6 +106,7 @@ impl Default for PriorConfig {
             third_line_empty: 4.0,
             empty_corner: 20.0,
             early_pass: 20.0,
+            learned: 0.0,
         }
     }
 }
@@ -129,6 +134,7 @@ impl PriorConfig {
             ("prior_third_line_empty", self.third_line_empty),
             ("prior_empty_corner", self.empty_corner),
             ("prior_early_pass", self.early_pass),
+            ("prior_learned", self.learned),
         ]
     }
 
@@ -154,6 +160,7 @@ impl PriorConfig {
             "prior_third_line_empty" => &mut self.third_line_empty,
             "prior_empty_corner" => &mut self.empty_corner,
             "prior_early_pass" => &mut self.early_pass,
+            "prior_learned" => &mut self.learned,
             _ => return false,
         };
         *field = value;
@@ -198,7 +205,9 @@ impl Sum {
 /// The prior of `mv` for the side to move on `board`; `last` is the last move played.
 /// `ladders` reads the ladders of escapes and ataris; `fights` is `board.fight_answers(..)`
 /// and `fate` the distances from `last` (`PlayoutBoard::fate_distances`, up to 3), both
-/// computed once for all the moves of an expansion.
+/// computed once for all the moves of an expansion; `learned` is the move's probability
+/// under the learned model (0 when the model is off).
+#[allow(clippy::too_many_arguments)]
 pub fn prior_of(
     config: &PriorConfig,
     board: &PlayoutBoard,
@@ -207,9 +216,13 @@ pub fn prior_of(
     fate: &FateDistances,
     mv: Move,
     last: Option<Point>,
+    learned: f32,
 ) -> Prior {
     let mut sum = Sum::default();
     sum.add(config.even, 0.5);
+    if learned > 0.0 {
+        sum.add(config.learned * learned.sqrt(), 1.0);
+    }
     let size = board.size();
     let p = match mv {
         Move::Play(p) => p,
@@ -276,7 +289,7 @@ pub fn prior_of(
     if let Some(&weight) = config.fate.get(usize::from(fate.get(p)).wrapping_sub(1)) {
         sum.add(weight * config.fate_scale(size), 1.0);
     }
-    if size >= 9 && area_is_empty(board, p) {
+    if size >= 9 && board.is_open_area(p) {
         let line = 1 + p
             .col()
             .min(p.row())
@@ -315,27 +328,6 @@ fn is_open_corner_point(board: &PlayoutBoard, p: Point) -> bool {
         }
     };
     span(top).all(|r| span(right).all(|c| board.stone_at(Point::new(c, r)).is_none()))
-}
-
-/// Returns true if and only if no stone stands within distance 2 of `p` (|dx| + |dy| ≤ 2).
-fn area_is_empty(board: &PlayoutBoard, p: Point) -> bool {
-    let size = board.size() as isize;
-    let (c, r) = (p.col() as isize, p.row() as isize);
-    for dr in -2isize..=2 {
-        for dc in -2isize..=2 {
-            if dr.abs() + dc.abs() > 2 {
-                continue;
-            }
-            let (x, y) = (c + dc, r + dr);
-            if x < 0 || y < 0 || x >= size || y >= size {
-                continue;
-            }
-            if board.stone_at(Point::new(x as usize, y as usize)).is_some() {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]

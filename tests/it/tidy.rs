@@ -23,9 +23,13 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("bench", &["search", "playout", "game", "board", "geom"]),
     ("book", &["search", "game", "board", "geom", "zobrist"]),
     (
+        "learn",
+        &["search", "playout", "sgf", "game", "board", "geom"],
+    ),
+    (
         "cli",
         &[
-            "gtp", "bench", "book", "referee", "search", "playout", "time", "game", "geom",
+            "gtp", "bench", "book", "learn", "referee", "search", "playout", "time", "game", "geom",
         ],
     ),
     (

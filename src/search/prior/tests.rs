@@ -29,6 +29,7 @@ fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Poin
         &fate,
         mv,
         last,
+        0.0,
     )
 }
 

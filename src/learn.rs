@@ -1,0 +1,397 @@
+//! `tengen learn`: fits the move model (`search::model`) to the moves of game records by
+//! Coulom's minorization-maximization (MM) algorithm for generalized Bradley-Terry models
+//! ("Computing Elo Ratings of Move Patterns in the Game of Go", 2007).
+//!
+//! Each move of a record is a competition: the move played wins against every other candidate
+//! of the position (`PlayoutBoard::for_each_candidate`), a candidate's strength being the
+//! product of its features' gammas. MM updates the gammas of one feature group at a time:
+//! gamma_i = (W_i + 1) / (sum over positions j of C_ij / E_j + 2 / (gamma_i + 1)), where W_i
+//! counts the winners with feature i, E_j sums the strengths of position j's candidates and C_ij
+//! those of its candidates with feature i, divided by gamma_i; the `+ 1` and `2 / (gamma_i + 1)`
+//! are Coulom's prior, one virtual win and one virtual loss against a gamma of 1, which keeps
+//! rare features near 1. Identical candidates of a position are stored once with a count.
+//!
+//! One game in `HOLD_OUT` is kept out of the fit: the report gives how often the model's
+//! strongest candidate is the move played there (top-1 prediction rate).
+//!
+//! Cold path: an offline tool.
+//!
+//! Depends on: search (model), playout, sgf, game, geom.
+
+use crate::game::{Game, Rules};
+use crate::geom::{Color, Move};
+use crate::playout::{canonical_shape, FightAnswers, Group, LadderReader, PlayoutBoard, GROUPS};
+use crate::playout::{MoveFeatures, ALL_GROUPS};
+use crate::search::model::MoveModel;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// One game in this many is held out of the fit to measure prediction.
+const HOLD_OUT: usize = 10;
+
+/// The features used by the heavy playouts' fight step (`FightAnswers`) are computed as the
+/// search computes them, with its default self-atari limit.
+const MAX_SELF_ATARI: u32 = 2;
+
+/// What `tengen learn` is asked.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// SGF files, or directories searched for `.sgf` files (not recursively below one level).
+    pub inputs: Vec<PathBuf>,
+    /// MM sweeps over all groups.
+    pub iterations: usize,
+    /// Moves before this one (from 1) of each record are skipped (the opening of self-play
+    /// games repeats).
+    pub skip_moves: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            inputs: Vec::new(),
+            iterations: 20,
+            skip_moves: 0,
+        }
+    }
+}
+
+/// A feature as an index into the flat gamma vector of the fit.
+type FeatureId = u32;
+const NONE: FeatureId = FeatureId::MAX;
+
+/// One position: its distinct candidates, each with its feature ids and count, and which of
+/// them is the move played.
+struct Competition {
+    first: u32,
+    len: u32,
+    winner: u32,
+}
+
+/// The training set, flattened.
+#[derive(Default)]
+struct Data {
+    competitions: Vec<Competition>,
+    features: Vec<[FeatureId; GROUPS]>,
+    counts: Vec<u32>,
+    /// Flat index of each group's first value; shapes are numbered as they are first met.
+    shape_ids: HashMap<u16, FeatureId>,
+    shape_codes: Vec<u16>,
+}
+
+impl Data {
+    fn offsets() -> [FeatureId; GROUPS] {
+        let mut offsets = [0; GROUPS];
+        let mut next = 0;
+        for g in ALL_GROUPS {
+            offsets[g as usize] = next;
+            if g != Group::Shape {
+                next += g.values() as FeatureId;
+            }
+        }
+        offsets
+    }
+
+    fn n_features(&self) -> usize {
+        Data::offsets()[Group::Shape as usize] as usize + self.shape_codes.len()
+    }
+
+    fn ids(&mut self, f: &MoveFeatures) -> [FeatureId; GROUPS] {
+        let offsets = Data::offsets();
+        let mut ids = [NONE; GROUPS];
+        for g in ALL_GROUPS {
+            let v = f.get(g);
+            ids[g as usize] = if g == Group::Shape {
+                let class = canonical_shape(v);
+                let next = offsets[g as usize] + self.shape_codes.len() as FeatureId;
+                *self.shape_ids.entry(class).or_insert_with(|| {
+                    self.shape_codes.push(class);
+                    next
+                })
+            } else if v == 0 {
+                NONE
+            } else {
+                offsets[g as usize] + FeatureId::from(v)
+            };
+        }
+        ids
+    }
+
+    /// Adds the position of `board` whose move played is `played`, if it is a candidate.
+    fn add(
+        &mut self,
+        board: &PlayoutBoard,
+        ladders: &mut LadderReader,
+        played: crate::geom::Point,
+    ) {
+        let fights: FightAnswers = board.fight_answers(MAX_SELF_ATARI);
+        let mut rows: Vec<([FeatureId; GROUPS], bool)> = Vec::new();
+        let mut found = false;
+        board.for_each_candidate(|p| {
+            let f = board.move_features(ladders, &fights, p);
+            rows.push((self.ids(&f), p == played));
+            found |= p == played;
+        });
+        if !found {
+            return;
+        }
+        rows.sort_unstable();
+        let first = self.features.len() as u32;
+        let mut winner = 0;
+        for (ids, is_winner) in rows {
+            // The winner is kept apart from identical losers (its own row of count 1).
+            let last = self.features.len();
+            if !is_winner && last > first as usize && self.features[last - 1] == ids {
+                self.counts[last - 1] += 1;
+                continue;
+            }
+            if is_winner {
+                winner = last as u32 - first;
+            }
+            self.features.push(ids);
+            self.counts.push(1);
+        }
+        let len = self.features.len() as u32 - first;
+        self.competitions.push(Competition { first, len, winner });
+    }
+}
+
+/// Reads the records, fits the model, and returns it as text with a report in its header.
+pub fn run(options: &Options) -> Result<String, String> {
+    let files = sgf_files(&options.inputs)?;
+    if files.is_empty() {
+        return Err("no SGF files given".into());
+    }
+    let mut train = Data::default();
+    let mut test = Data::default();
+    let mut ladders = LadderReader::new();
+    let mut games = 0;
+    for (i, path) in files.iter().enumerate() {
+        let data = if i % HOLD_OUT == HOLD_OUT - 1 {
+            &mut test
+        } else {
+            &mut train
+        };
+        match replay(path, options.skip_moves, data, &mut ladders) {
+            Ok(()) => games += 1,
+            Err(e) => log::warn!("{}: {e}", path.display()),
+        }
+    }
+    log::info!(
+        "{games} games: {} training moves ({} rows), {} held out",
+        train.competitions.len(),
+        train.features.len(),
+        test.competitions.len()
+    );
+    let gammas = fit(&train, options.iterations);
+    let model = to_model(&train, &gammas);
+    let rate = prediction_rate(&test, &model);
+    let header = format!(
+        "tengen move model, learned by `tengen learn` (MM, {} sweeps) from {} moves of {} games;\n\
+         on {} held-out moves (one game in {HOLD_OUT}) the model's first choice was the move\n\
+         played {:.1}% of the time.",
+        options.iterations,
+        train.competitions.len(),
+        games,
+        test.competitions.len(),
+        100.0 * rate
+    );
+    eprintln!("{header}");
+    Ok(model.to_text(&header))
+}
+
+/// The SGF files of `inputs`: files as given, directories' `.sgf` files (sorted).
+fn sgf_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for input in inputs {
+        if input.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(input)
+                .map_err(|e| format!("{}: {e}", input.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(input.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Replays one record, adding each of its moves (after `skip`) to `data`.
+fn replay(
+    path: &Path,
+    skip: usize,
+    data: &mut Data,
+    ladders: &mut LadderReader,
+) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let record = crate::sgf::parse_bytes(&bytes).map_err(|e| e.to_string())?;
+    let mut game = Game::new(record.size, Rules::default());
+    for color in [Color::Black, Color::White] {
+        let points: Vec<_> = record
+            .setup
+            .iter()
+            .filter(|&&(c, _)| c == color)
+            .map(|&(_, p)| p)
+            .collect();
+        if !points.is_empty() {
+            game.setup(color, &points)
+                .map_err(|e| format!("setup: {e:?}"))?;
+        }
+    }
+    let mut board = PlayoutBoard::from_position(game.position());
+    for (n, &(color, mv)) in record.moves.iter().enumerate() {
+        if board.to_move() != color {
+            board.set_to_move(color);
+        }
+        if let Move::Play(p) = mv {
+            if !board.is_legal(p) {
+                return Err(format!("move {}: {mv} is not legal here", n + 1));
+            }
+            if n >= skip {
+                data.add(&board, ladders, p);
+            }
+        }
+        board.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// The gamma of each feature of `data` after `iterations` MM sweeps.
+fn fit(data: &Data, iterations: usize) -> Vec<f64> {
+    let n = data.n_features();
+    let mut wins = vec![0.0f64; n];
+    for c in &data.competitions {
+        for &id in &data.features[(c.first + c.winner) as usize] {
+            if id != NONE {
+                wins[id as usize] += 1.0;
+            }
+        }
+    }
+    let mut gammas = vec![1.0f64; n];
+    let strength = |gammas: &[f64], ids: &[FeatureId; GROUPS]| -> f64 {
+        ids.iter()
+            .filter(|&&id| id != NONE)
+            .map(|&id| gammas[id as usize])
+            .product()
+    };
+    for sweep in 0..iterations {
+        for g in ALL_GROUPS {
+            let gi = g as usize;
+            let mut denominators = vec![0.0f64; n];
+            for c in &data.competitions {
+                let rows = c.first as usize..(c.first + c.len) as usize;
+                let total: f64 = rows
+                    .clone()
+                    .map(|r| data.counts[r] as f64 * strength(&gammas, &data.features[r]))
+                    .sum();
+                for r in rows {
+                    let id = data.features[r][gi];
+                    if id != NONE {
+                        let others = strength(&gammas, &data.features[r]) / gammas[id as usize];
+                        denominators[id as usize] += data.counts[r] as f64 * others / total;
+                    }
+                }
+            }
+            for id in group_ids(data, g) {
+                gammas[id] = (wins[id] + 1.0) / (denominators[id] + 2.0 / (gammas[id] + 1.0));
+            }
+        }
+        log::info!(
+            "sweep {}: log-likelihood {:.1}",
+            sweep + 1,
+            log_likelihood(data, &gammas)
+        );
+    }
+    gammas
+}
+
+/// The flat ids of group `g`'s features.
+fn group_ids(data: &Data, g: Group) -> std::ops::Range<usize> {
+    let start = Data::offsets()[g as usize] as usize;
+    if g == Group::Shape {
+        start..start + data.shape_codes.len()
+    } else {
+        start + 1..start + g.values()
+    }
+}
+
+/// Sum over positions of the log of the played move's probability.
+fn log_likelihood(data: &Data, gammas: &[f64]) -> f64 {
+    let strength = |ids: &[FeatureId; GROUPS]| -> f64 {
+        ids.iter()
+            .filter(|&&id| id != NONE)
+            .map(|&id| gammas[id as usize])
+            .product()
+    };
+    data.competitions
+        .iter()
+        .map(|c| {
+            let rows = c.first as usize..(c.first + c.len) as usize;
+            let total: f64 = rows
+                .map(|r| data.counts[r] as f64 * strength(&data.features[r]))
+                .sum();
+            (strength(&data.features[(c.first + c.winner) as usize]) / total).ln()
+        })
+        .sum()
+}
+
+/// The fitted gammas as a `MoveModel`.
+fn to_model(data: &Data, gammas: &[f64]) -> MoveModel {
+    let mut model = MoveModel::default();
+    for g in ALL_GROUPS {
+        for id in group_ids(data, g) {
+            let value = if g == Group::Shape {
+                data.shape_codes[id - Data::offsets()[g as usize] as usize]
+            } else {
+                (id - Data::offsets()[g as usize] as usize) as u16
+            };
+            model.set(g, value, gammas[id] as f32);
+        }
+    }
+    model
+}
+
+/// How often the strongest candidate under `model` is the move played (ties count as a
+/// share).
+fn prediction_rate(data: &Data, model: &MoveModel) -> f64 {
+    if data.competitions.is_empty() {
+        return 0.0;
+    }
+    let offsets = Data::offsets();
+    let strength = |ids: &[FeatureId; GROUPS]| -> f32 {
+        let mut f = MoveFeatures::default();
+        for g in ALL_GROUPS {
+            let id = ids[g as usize];
+            f.values[g as usize] = if id == NONE {
+                0
+            } else if g == Group::Shape {
+                data.shape_codes[(id - offsets[g as usize]) as usize]
+            } else {
+                (id - offsets[g as usize]) as u16
+            };
+        }
+        model.gamma(&f)
+    };
+    let mut hits = 0.0;
+    for c in &data.competitions {
+        let rows = c.first as usize..(c.first + c.len) as usize;
+        let best = rows
+            .clone()
+            .map(|r| strength(&data.features[r]))
+            .fold(0.0f32, f32::max);
+        let winner = strength(&data.features[(c.first + c.winner) as usize]);
+        if winner >= best {
+            let ties: u32 = rows
+                .filter(|&r| strength(&data.features[r]) >= best)
+                .map(|r| data.counts[r])
+                .sum();
+            hits += 1.0 / ties as f64;
+        }
+    }
+    hits / data.competitions.len() as f64
+}
+
+#[cfg(test)]
+mod tests;
