@@ -36,7 +36,7 @@ const MAX_SELF_ATARI: u32 = 2;
 /// What `tengen learn` is asked.
 #[derive(Debug, Clone)]
 pub struct Options {
-    /// SGF files, or directories searched for `.sgf` files (not recursively below one level).
+    /// SGF files, or directories searched for `.sgf` files at any depth.
     pub inputs: Vec<PathBuf>,
     /// MM sweeps over all groups.
     pub iterations: usize,
@@ -199,16 +199,14 @@ pub fn run(options: &Options) -> Result<String, String> {
     Ok(model.to_text(&header))
 }
 
-/// The SGF files of `inputs`: files as given, directories' `.sgf` files (sorted).
+/// The SGF files of `inputs`: files as given, and the `.sgf` files under each directory, at
+/// any depth, sorted by path (so that the held-out games do not depend on the file system).
 fn sgf_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for input in inputs {
         if input.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(input)
-                .map_err(|e| format!("{}: {e}", input.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")))
-                .collect();
+            let mut found = Vec::new();
+            walk(input, &mut found)?;
             found.sort();
             files.extend(found);
         } else {
@@ -216,6 +214,22 @@ fn sgf_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
     }
     Ok(files)
+}
+
+/// Adds the `.sgf` files under `dir` to `out`.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// Replays one record, adding each of its moves (after `skip`) to `data`.

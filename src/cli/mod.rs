@@ -411,8 +411,8 @@ impl BookArgs {
 /// The options of `tengen learn`.
 #[derive(Args, Debug)]
 struct LearnArgs {
-    /// SGF files, or directories whose .sgf files are read (one game in ten is held out to
-    /// measure the model's prediction).
+    /// SGF files, or directories whose .sgf files (at any depth) are read, in order of path;
+    /// one game in ten is held out to measure the model's prediction. Required.
     #[arg(value_name = "SGF_OR_DIR", required = true)]
     inputs: Vec<std::path::PathBuf>,
 

@@ -1090,7 +1090,7 @@ impl Worker {
         let buf = &mut self.moves_buf;
         let ladders = self.ladders.get_mut();
         // The fight priors are off by default (prior.rs): then nothing is read for them.
-        let learned = config.prior.learned > 0.0;
+        let learned = config.prior.learned_weight(board.size()) > 0.0;
         let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 || learned {
             board.fight_answers(config.playout.max_self_atari_stones)
         } else {

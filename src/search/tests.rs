@@ -159,12 +159,15 @@ fn root_excludes_superko_moves_that_simple_ko_allows() {
 #[test]
 fn keeps_the_subtree_of_the_moves_played() {
     let mut g = Game::new(9, Rules::default());
-    // Light playouts: the reply E5 below is one this search is known to visit (with heavy
-    // playouts the first move differs and E5 may get no visit).
-    let mut search = Search::new(Config {
+    // Light playouts and no learned prior: the reply E5 below is one this search is known
+    // to visit (with heavy playouts or the learned prior the first move differs and E5 may
+    // get no visit).
+    let mut config = Config {
         playout_policy: crate::playout::PolicyKind::Light,
         ..Config::default()
-    });
+    };
+    config.set_param("prior_learned", 0.0).unwrap();
+    let mut search = Search::new(config);
     let Decision::Play(mv) = search.genmove(&g, Color::Black, &playouts(3000)) else {
         panic!("resigned an empty board")
     };
@@ -357,8 +360,8 @@ fn seeded_self_play(config: Config) -> (String, u64) {
 
 /// One thread searches exactly as the single-threaded search before threads did: the
 /// figures below were printed by commit a0fddcc (the last single-threaded search), whose
-/// playouts and priors had no two-liberty or nakade steps nor shapes around the mover's own
-/// last move: they are turned off here (a step at probability 0 draws nothing, a prior of
+/// playouts and priors had no two-liberty or nakade steps, no shapes around the mover's own
+/// last move and no learned prior: they are turned off here (a step at probability 0 draws nothing, a prior of
 /// weight 0 adds nothing).
 #[test]
 fn one_thread_reproduces_the_single_threaded_search() {
@@ -368,6 +371,7 @@ fn one_thread_reproduces_the_single_threaded_search() {
         "playout_nakade",
         "prior_two_lib",
         "prior_nakade",
+        "prior_learned",
         "playout_pattern_last2",
     ] {
         config.set_param(name, 0.0).unwrap();
