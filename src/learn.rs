@@ -242,13 +242,8 @@ fn replay(
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let record = crate::sgf::parse_bytes(&bytes).map_err(|e| e.to_string())?;
     let mut game = Game::new(record.size, Rules::default());
-    for color in [Color::Black, Color::White] {
-        let points: Vec<_> = record
-            .setup
-            .iter()
-            .filter(|&&(c, _)| c == color)
-            .map(|&(_, p)| p)
-            .collect();
+    for color in Color::BOTH {
+        let points = record.setup_points(color);
         if !points.is_empty() {
             game.setup(color, &points)
                 .map_err(|e| format!("setup: {e:?}"))?;

@@ -65,6 +65,17 @@ pub struct SgfGame {
     pub date: Option<String>,
 }
 
+impl SgfGame {
+    /// The setup stones of `color`, in `setup`'s order.
+    pub fn setup_points(&self, color: Color) -> Vec<Point> {
+        self.setup
+            .iter()
+            .filter(|&&(c, _)| c == color)
+            .map(|&(_, p)| p)
+            .collect()
+    }
+}
+
 impl Default for SgfGame {
     /// An empty 19×19 game.
     fn default() -> SgfGame {

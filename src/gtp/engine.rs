@@ -799,12 +799,7 @@ impl Engine {
                 .map_err(|e| format!("handicap: {e}"))?;
         } else {
             for color in Color::BOTH {
-                let points: Vec<Point> = record
-                    .setup
-                    .iter()
-                    .filter(|&&(c, _)| c == color)
-                    .map(|&(_, p)| p)
-                    .collect();
+                let points = record.setup_points(color);
                 if !points.is_empty() {
                     game.setup(color, &points)
                         .map_err(|e| format!("setup: {e}"))?;
