@@ -32,8 +32,8 @@ use crate::game::{Game, Scoring};
 use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::judge;
 use crate::playout::{
-    self, FateDistances, FightAnswers, LadderReader, PlayoutBoard, PlayoutResult, PlayoutRng, Pool,
-    Replies, POOL_MAX,
+    self, FateDistances, FightAnswers, LadderReader, MoveFeatures, PlayoutBoard, PlayoutResult,
+    PlayoutRng, Pool, Replies, POOL_MAX,
 };
 use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
 use model::MoveModel;
@@ -319,6 +319,8 @@ struct Worker {
     ladders: Box<RefCell<LadderReader>>,
     /// Common-fate-graph distances from the last move, for the prior (`prior::prior_of`).
     fate: Box<FateDistances>,
+    /// The features of each candidate of an expansion, by point index, for the priors.
+    features: Box<[MoveFeatures; MAX_POINTS]>,
     /// The learned model's strength of each candidate of an expansion, by point index.
     gammas: Box<[f32; MAX_POINTS]>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
@@ -1075,6 +1077,7 @@ impl Worker {
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
             fate: Box::default(),
+            features: Box::new([MoveFeatures::default(); MAX_POINTS]),
             gammas: Box::new([0.0; MAX_POINTS]),
             owner_sum: Box::new([0; MAX_POINTS]),
             replies: Box::default(),
@@ -1104,34 +1107,34 @@ impl Worker {
             _ => fate.clear(),
         }
         let fate = &*fate;
-        // The learned model's strength of each candidate, by point index, and their sum.
-        let gammas = &mut self.gammas;
+        // Each candidate's features (the tactics read once for both sources), and the learned
+        // model's strength of each, by point index, with their sum.
+        let (features, gammas) = (&mut self.features, &mut self.gammas);
         let mut total = 0.0f32;
-        if learned {
-            let model = MoveModel::builtin();
-            board.for_each_candidate(|p| {
-                let gamma = model.gamma(&board.move_features(ladders, &fights, p));
+        let model = MoveModel::builtin();
+        board.for_each_candidate(|p| {
+            let f = board.move_features(ladders, &fights, p);
+            if learned {
+                let gamma = model.gamma(&f);
                 gammas[p.index()] = gamma;
                 total += gamma;
-            });
-        }
+            }
+            features[p.index()] = f;
+        });
         let config = &config.prior;
         board.for_each_candidate(|p| {
-            let mv = Move::Play(p);
             let p_learned = if learned {
                 gammas[p.index()] / total
             } else {
                 0.0
             };
+            let f = &features[p.index()];
             buf.push((
-                mv,
-                prior::prior_of(config, board, ladders, &fights, fate, mv, last, p_learned),
+                Move::Play(p),
+                prior::prior_of(config, board, p, f, &fights, fate, last, p_learned),
             ));
         });
-        buf.push((
-            Move::Pass,
-            prior::prior_of(config, board, ladders, &fights, fate, Move::Pass, last, 0.0),
-        ));
+        buf.push((Move::Pass, prior::prior_of_pass(config, board)));
     }
 
     /// This thread's search loop: iterations until any thread sees a limit. The only place

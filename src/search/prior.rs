@@ -15,8 +15,8 @@
 //! Depends on: playout, geom.
 
 use super::tree::Prior;
-use crate::geom::{by_board_size, Move, Point, LARGE_BOARD};
-use crate::playout::{FateDistances, FightAnswers, LadderReader, PlayoutBoard};
+use crate::geom::{by_board_size, Point, LARGE_BOARD};
+use crate::playout::{FateDistances, FightAnswers, Group, MoveFeatures, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -215,19 +215,21 @@ impl Sum {
     }
 }
 
-/// The prior of `mv` for the side to move on `board`; `last` is the last move played.
-/// `ladders` reads the ladders of escapes and ataris; `fights` is `board.fight_answers(..)`
-/// and `fate` the distances from `last` (`PlayoutBoard::fate_distances`, up to 3), both
-/// computed once for all the moves of an expansion; `learned` is the move's probability
-/// under the learned model (0 when the model is off).
+/// The prior of playing the empty point `p` for the side to move on `board`; `last` is the
+/// last move played. `features` are the move's (`PlayoutBoard::move_features`: its captures,
+/// escapes and ataris read by the ladder reader, self-atari, line and empty area), `fights`
+/// is `board.fight_answers(..)` and `fate` the distances from `last`
+/// (`PlayoutBoard::fate_distances`, up to 3), both computed once for all the moves of an
+/// expansion; `learned` is the move's probability under the learned model (0 when the model
+/// is off).
 #[allow(clippy::too_many_arguments)]
 pub fn prior_of(
     config: &PriorConfig,
     board: &PlayoutBoard,
-    ladders: &mut LadderReader,
+    p: Point,
+    features: &MoveFeatures,
     fights: &FightAnswers,
     fate: &FateDistances,
-    mv: Move,
     last: Option<Point>,
     learned: f32,
 ) -> Prior {
@@ -237,52 +239,23 @@ pub fn prior_of(
         sum.add(config.learned_weight(board.size()) * learned.sqrt(), 1.0);
     }
     let size = board.size();
-    let p = match mv {
-        Move::Play(p) => p,
-        Move::Pass => {
-            if board.n_empty() * 3 > size * size {
-                sum.add(config.early_pass, 0.0);
-            }
-            return sum.prior();
-        }
-    };
-    let me = board.to_move();
-    let enemy = me.opponent();
-
-    let mut captures = false;
-    // A stone of the mover's chain in atari next to `p`, if any.
-    let mut in_atari = None;
-    let mut next_to_enemy = false;
-    for q in p.neighbors(size) {
-        match board.stone_at(q) {
-            None => {}
-            Some(c) if c == enemy && board.in_atari(q) => captures = true,
-            Some(c) if c == enemy => next_to_enemy = true,
-            Some(c) if c == me && board.in_atari(q) => in_atari = Some(q),
-            Some(_) => {}
-        }
-    }
-    if captures {
+    // Capture values from 4 on also touch one of the mover's chains in atari.
+    let capture = features.get(Group::Capture);
+    if capture > 0 {
         sum.add(config.capture, 1.0);
     }
-    if let Some(q) = in_atari {
-        // Extending from the last liberty: read out whether the chain then lives.
-        let reading = config.escape > 0.0 || config.ladder_escape_fails > 0.0;
-        if captures {
-            sum.add(config.escape, 1.0);
-        } else if reading && ladders.escape_fails(board, q) {
-            sum.add(config.ladder_escape_fails, 0.0);
-        } else if reading {
-            sum.add(config.escape, 1.0);
-        }
+    match (capture, features.get(Group::Escape)) {
+        (4.., _) | (_, 2..) => sum.add(config.escape, 1.0),
+        (_, 1) => sum.add(config.ladder_escape_fails, 0.0),
+        _ => {}
     }
-    if next_to_enemy && config.ladder_atari > 0.0 && ladders.atari_works(board, p) {
+    if features.get(Group::Atari) == 1 {
         sum.add(config.ladder_atari, 1.0);
     }
-    match board.self_atari_stones(p) {
-        Some(1 | 2) => sum.add(config.self_atari_small, 0.0),
-        Some(_) => sum.add(config.self_atari, 0.0),
-        None => {}
+    match features.get(Group::SelfAtari) {
+        1 | 2 => sum.add(config.self_atari_small, 0.0),
+        3 => sum.add(config.self_atari, 0.0),
+        _ => {}
     }
     if fights.two_lib.contains(&p) {
         sum.add(config.two_lib, 1.0);
@@ -302,20 +275,25 @@ pub fn prior_of(
     if let Some(&weight) = config.fate.get(usize::from(fate.get(p)).wrapping_sub(1)) {
         sum.add(weight * config.fate_scale(size), 1.0);
     }
-    if size >= 9 && board.is_open_area(p) {
-        let line = 1 + p
-            .col()
-            .min(p.row())
-            .min(size - 1 - p.col())
-            .min(size - 1 - p.row());
-        if line <= 2 {
-            sum.add(config.low_empty, 0.0);
-        } else if line == 3 {
-            sum.add(config.third_line_empty, 1.0);
-        }
+    // Line values above 5 are the line (1 to 5) of a move in an empty area, plus 5.
+    match features.get(Group::Line) {
+        6 | 7 if size >= 9 => sum.add(config.low_empty, 0.0),
+        8 if size >= 9 => sum.add(config.third_line_empty, 1.0),
+        _ => {}
     }
     if size >= LARGE_BOARD && config.empty_corner != 0.0 && is_open_corner_point(board, p) {
         sum.add(config.empty_corner, 1.0);
+    }
+    sum.prior()
+}
+
+/// The prior of passing for the side to move on `board`.
+pub fn prior_of_pass(config: &PriorConfig, board: &PlayoutBoard) -> Prior {
+    let mut sum = Sum::default();
+    sum.add(config.even, 0.5);
+    let size = board.size();
+    if board.n_empty() * 3 > size * size {
+        sum.add(config.early_pass, 0.0);
     }
     sum.prior()
 }

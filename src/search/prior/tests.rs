@@ -1,5 +1,6 @@
 use super::*;
-use crate::geom::Color;
+use crate::geom::{Color, Move};
+use crate::playout::LadderReader;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
 /// `to_move` to play.
@@ -14,23 +15,19 @@ fn at(s: &str, size: usize) -> Move {
     Move::Play(Point::parse(s, size).unwrap())
 }
 
-/// `prior_of` with a fresh ladder reader, the fights and the distances from `last`.
+/// `prior_of` (or `prior_of_pass`) with the move's features read by a fresh ladder reader,
+/// the fights and the distances from `last`.
 fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Point>) -> Prior {
+    let Move::Play(p) = mv else {
+        return prior_of_pass(config, b);
+    };
     let fights = b.fight_answers(2);
     let mut fate = FateDistances::default();
     if let Some(l) = last {
         b.fate_distances(l, 3, &mut fate);
     }
-    prior_of(
-        config,
-        b,
-        &mut LadderReader::new(),
-        &fights,
-        &fate,
-        mv,
-        last,
-        0.0,
-    )
+    let features = b.move_features(&mut LadderReader::new(), &fights, p);
+    prior_of(config, b, p, &features, &fights, &fate, last, 0.0)
 }
 
 /// Only the source called `name` on, at weight 10.
