@@ -130,6 +130,15 @@ impl Point {
         self.0 as usize / MAX_SIZE
     }
 
+    /// Lines between the point and the nearest edge of a board of side `size` (0 on the
+    /// first line).
+    pub fn edge_distance(self, size: usize) -> usize {
+        self.col()
+            .min(self.row())
+            .min(size - 1 - self.col())
+            .min(size - 1 - self.row())
+    }
+
     /// Returns true if and only if the point lies on a board of side `size`.
     pub const fn is_on_board(self, size: usize) -> bool {
         self.col() < size && self.row() < size

@@ -20,7 +20,7 @@
 
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
-use crate::playout::{canonical_shape, FightAnswers, Group, LadderReader, PlayoutBoard, GROUPS};
+use crate::playout::{canonical_shape, Group, LadderReader, PlayoutBoard, GROUPS};
 use crate::playout::{MoveFeatures, ALL_GROUPS};
 use crate::search::model::MoveModel;
 use std::collections::HashMap;
@@ -28,10 +28,6 @@ use std::path::{Path, PathBuf};
 
 /// One game in this many is held out of the fit to measure prediction.
 const HOLD_OUT: usize = 10;
-
-/// The features used by the heavy playouts' fight step (`FightAnswers`) are computed as the
-/// search computes them, with its default self-atari limit.
-const MAX_SELF_ATARI: u32 = 2;
 
 /// What `tengen learn` is asked.
 #[derive(Debug, Clone)]
@@ -59,6 +55,22 @@ impl Default for Options {
 type FeatureId = u32;
 const NONE: FeatureId = FeatureId::MAX;
 
+/// Flat index of each group's first value (0, absent, has no id); the shapes come last and
+/// are numbered as they are first met.
+const OFFSETS: [FeatureId; GROUPS] = offsets();
+
+const fn offsets() -> [FeatureId; GROUPS] {
+    let mut offsets = [0; GROUPS];
+    let mut next = 0;
+    let mut g = 0;
+    while g < GROUPS {
+        offsets[g] = next;
+        next += ALL_GROUPS[g].values() as FeatureId;
+        g += 1;
+    }
+    offsets
+}
+
 /// One position: its distinct candidates, each with its feature ids and count, and which of
 /// them is the move played.
 struct Competition {
@@ -67,42 +79,59 @@ struct Competition {
     winner: u32,
 }
 
+impl Competition {
+    /// The rows of `Data` that hold the candidates.
+    fn rows(&self) -> std::ops::Range<usize> {
+        self.first as usize..(self.first + self.len) as usize
+    }
+
+    fn winner_row(&self) -> usize {
+        (self.first + self.winner) as usize
+    }
+}
+
 /// The training set, flattened.
 #[derive(Default)]
 struct Data {
     competitions: Vec<Competition>,
     features: Vec<[FeatureId; GROUPS]>,
     counts: Vec<u32>,
-    /// Flat index of each group's first value; shapes are numbered as they are first met.
+    /// The id of each shape class met, and the class of each id (from the shapes' offset).
     shape_ids: HashMap<u16, FeatureId>,
     shape_codes: Vec<u16>,
 }
 
 impl Data {
-    fn offsets() -> [FeatureId; GROUPS] {
-        let mut offsets = [0; GROUPS];
-        let mut next = 0;
-        for g in ALL_GROUPS {
-            offsets[g as usize] = next;
-            if g != Group::Shape {
-                next += g.values() as FeatureId;
-            }
-        }
-        offsets
+    fn n_features(&self) -> usize {
+        OFFSETS[Group::Shape as usize] as usize + self.shape_codes.len()
     }
 
-    fn n_features(&self) -> usize {
-        Data::offsets()[Group::Shape as usize] as usize + self.shape_codes.len()
+    /// The strength of the candidate in `row` under `gammas`.
+    fn strength(&self, gammas: &[f64], row: usize) -> f64 {
+        self.features[row]
+            .iter()
+            .filter(|&&id| id != NONE)
+            .map(|&id| gammas[id as usize])
+            .product()
+    }
+
+    /// The value in group `g` of the feature `id` (a shape's canonical code).
+    fn value_of(&self, g: Group, id: FeatureId) -> u16 {
+        let index = (id - OFFSETS[g as usize]) as usize;
+        if g == Group::Shape {
+            self.shape_codes[index]
+        } else {
+            index as u16
+        }
     }
 
     fn ids(&mut self, f: &MoveFeatures) -> [FeatureId; GROUPS] {
-        let offsets = Data::offsets();
         let mut ids = [NONE; GROUPS];
         for g in ALL_GROUPS {
             let v = f.get(g);
             ids[g as usize] = if g == Group::Shape {
                 let class = canonical_shape(v);
-                let next = offsets[g as usize] + self.shape_codes.len() as FeatureId;
+                let next = OFFSETS[g as usize] + self.shape_codes.len() as FeatureId;
                 *self.shape_ids.entry(class).or_insert_with(|| {
                     self.shape_codes.push(class);
                     next
@@ -110,7 +139,7 @@ impl Data {
             } else if v == 0 {
                 NONE
             } else {
-                offsets[g as usize] + FeatureId::from(v)
+                OFFSETS[g as usize] + FeatureId::from(v)
             };
         }
         ids
@@ -123,7 +152,8 @@ impl Data {
         ladders: &mut LadderReader,
         played: crate::geom::Point,
     ) {
-        let fights: FightAnswers = board.fight_answers(MAX_SELF_ATARI);
+        // The fight answers as the search reads them, with the playouts' self-atari limit.
+        let fights = board.fight_answers(crate::playout::Config::default().max_self_atari_stones);
         let mut rows: Vec<([FeatureId; GROUPS], bool)> = Vec::new();
         let mut found = false;
         board.for_each_candidate(|p| {
@@ -272,33 +302,26 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
     let n = data.n_features();
     let mut wins = vec![0.0f64; n];
     for c in &data.competitions {
-        for &id in &data.features[(c.first + c.winner) as usize] {
+        for &id in &data.features[c.winner_row()] {
             if id != NONE {
                 wins[id as usize] += 1.0;
             }
         }
     }
     let mut gammas = vec![1.0f64; n];
-    let strength = |gammas: &[f64], ids: &[FeatureId; GROUPS]| -> f64 {
-        ids.iter()
-            .filter(|&&id| id != NONE)
-            .map(|&id| gammas[id as usize])
-            .product()
-    };
     for sweep in 0..iterations {
         for g in ALL_GROUPS {
             let gi = g as usize;
             let mut denominators = vec![0.0f64; n];
             for c in &data.competitions {
-                let rows = c.first as usize..(c.first + c.len) as usize;
-                let total: f64 = rows
-                    .clone()
-                    .map(|r| data.counts[r] as f64 * strength(&gammas, &data.features[r]))
+                let total: f64 = c
+                    .rows()
+                    .map(|r| data.counts[r] as f64 * data.strength(&gammas, r))
                     .sum();
-                for r in rows {
+                for r in c.rows() {
                     let id = data.features[r][gi];
                     if id != NONE {
-                        let others = strength(&gammas, &data.features[r]) / gammas[id as usize];
+                        let others = data.strength(&gammas, r) / gammas[id as usize];
                         denominators[id as usize] += data.counts[r] as f64 * others / total;
                     }
                 }
@@ -318,7 +341,7 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
 
 /// The flat ids of group `g`'s features.
 fn group_ids(data: &Data, g: Group) -> std::ops::Range<usize> {
-    let start = Data::offsets()[g as usize] as usize;
+    let start = OFFSETS[g as usize] as usize;
     if g == Group::Shape {
         start..start + data.shape_codes.len()
     } else {
@@ -328,20 +351,14 @@ fn group_ids(data: &Data, g: Group) -> std::ops::Range<usize> {
 
 /// Sum over positions of the log of the played move's probability.
 fn log_likelihood(data: &Data, gammas: &[f64]) -> f64 {
-    let strength = |ids: &[FeatureId; GROUPS]| -> f64 {
-        ids.iter()
-            .filter(|&&id| id != NONE)
-            .map(|&id| gammas[id as usize])
-            .product()
-    };
     data.competitions
         .iter()
         .map(|c| {
-            let rows = c.first as usize..(c.first + c.len) as usize;
-            let total: f64 = rows
-                .map(|r| data.counts[r] as f64 * strength(&data.features[r]))
+            let total: f64 = c
+                .rows()
+                .map(|r| data.counts[r] as f64 * data.strength(gammas, r))
                 .sum();
-            (strength(&data.features[(c.first + c.winner) as usize]) / total).ln()
+            (data.strength(gammas, c.winner_row()) / total).ln()
         })
         .sum()
 }
@@ -351,12 +368,7 @@ fn to_model(data: &Data, gammas: &[f64]) -> MoveModel {
     let mut model = MoveModel::default();
     for g in ALL_GROUPS {
         for id in group_ids(data, g) {
-            let value = if g == Group::Shape {
-                data.shape_codes[id - Data::offsets()[g as usize] as usize]
-            } else {
-                (id - Data::offsets()[g as usize] as usize) as u16
-            };
-            model.set(g, value, gammas[id] as f32);
+            model.set(g, data.value_of(g, id as FeatureId), gammas[id] as f32);
         }
     }
     model
@@ -368,32 +380,22 @@ fn prediction_rate(data: &Data, model: &MoveModel) -> f64 {
     if data.competitions.is_empty() {
         return 0.0;
     }
-    let offsets = Data::offsets();
-    let strength = |ids: &[FeatureId; GROUPS]| -> f32 {
+    let strength = |row: usize| -> f32 {
         let mut f = MoveFeatures::default();
-        for g in ALL_GROUPS {
-            let id = ids[g as usize];
-            f.values[g as usize] = if id == NONE {
-                0
-            } else if g == Group::Shape {
-                data.shape_codes[(id - offsets[g as usize]) as usize]
-            } else {
-                (id - offsets[g as usize]) as u16
-            };
+        for (g, &id) in ALL_GROUPS.iter().zip(&data.features[row]) {
+            if id != NONE {
+                f.values[*g as usize] = data.value_of(*g, id);
+            }
         }
         model.gamma(&f)
     };
     let mut hits = 0.0;
     for c in &data.competitions {
-        let rows = c.first as usize..(c.first + c.len) as usize;
-        let best = rows
-            .clone()
-            .map(|r| strength(&data.features[r]))
-            .fold(0.0f32, f32::max);
-        let winner = strength(&data.features[(c.first + c.winner) as usize]);
-        if winner >= best {
-            let ties: u32 = rows
-                .filter(|&r| strength(&data.features[r]) >= best)
+        let best = c.rows().map(strength).fold(0.0f32, f32::max);
+        if strength(c.winner_row()) >= best {
+            let ties: u32 = c
+                .rows()
+                .filter(|&r| strength(r) >= best)
                 .map(|r| data.counts[r])
                 .sum();
             hits += 1.0 / ties as f64;

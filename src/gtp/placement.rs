@@ -57,7 +57,7 @@ pub fn free_handicap(size: usize, n: usize) -> Vec<Point> {
             .filter(|(_, p)| !chosen.contains(p))
             .max_by_key(|&(i, &p)| {
                 (
-                    edge_distance(size, p) >= inner_line,
+                    p.edge_distance(size) >= inner_line,
                     nearest[i],
                     std::cmp::Reverse(i),
                 )
@@ -68,14 +68,6 @@ pub fn free_handicap(size: usize, n: usize) -> Vec<Point> {
         update(&mut nearest, stone);
     }
     chosen
-}
-
-/// Lines between `p` and the nearest edge (0 on the first line).
-fn edge_distance(size: usize, p: Point) -> usize {
-    p.col()
-        .min(p.row())
-        .min(size - 1 - p.col())
-        .min(size - 1 - p.row())
 }
 
 /// Returns true if and only if `p` is a star point of a board of side `size`: the corners'
@@ -114,9 +106,9 @@ mod tests {
 
     #[test]
     fn edge_distance_counts_lines() {
-        assert_eq!(edge_distance(19, Point::new(0, 5)), 0);
-        assert_eq!(edge_distance(19, Point::new(3, 3)), 3);
-        assert_eq!(edge_distance(19, Point::new(9, 9)), 9);
-        assert_eq!(edge_distance(19, Point::new(18, 9)), 0);
+        assert_eq!(Point::new(0, 5).edge_distance(19), 0);
+        assert_eq!(Point::new(3, 3).edge_distance(19), 3);
+        assert_eq!(Point::new(9, 9).edge_distance(19), 9);
+        assert_eq!(Point::new(18, 9).edge_distance(19), 0);
     }
 }

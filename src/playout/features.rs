@@ -88,7 +88,7 @@ impl Group {
     }
 
     /// Number of values of the group, 0 (absent) included.
-    pub fn values(self) -> usize {
+    pub const fn values(self) -> usize {
         match self {
             Group::Capture => 7,
             Group::Escape => 4,
@@ -161,7 +161,7 @@ impl PlayoutBoard {
             } else if c == enemy {
                 ataris |= two_liberties(self, h).is_some();
             } else if chain.in_atari() {
-                own_in_atari = Some(q);
+                own_in_atari = Some((q, chain.size));
             }
         }
         if captured > 0 {
@@ -171,10 +171,10 @@ impl PlayoutBoard {
                 _ => 2,
             };
             f.values[Group::Capture as usize] = 1 + class + 3 * u16::from(own_in_atari.is_some());
-        } else if let Some(q) = own_in_atari {
+        } else if let Some((q, stones)) = own_in_atari {
             f.values[Group::Escape as usize] = if ladders.escape_fails(self, q) {
                 1
-            } else if self.chain_of_head(self.head_m(self.to_mailbox(q))).size == 1 {
+            } else if stones == 1 {
                 2
             } else {
                 3
@@ -192,11 +192,7 @@ impl PlayoutBoard {
                 f.values[group as usize] = (distance(p, l).clamp(2, MAX_DISTANCE) - 1) as u16;
             }
         }
-        let line = 1 + p
-            .col()
-            .min(p.row())
-            .min(size - 1 - p.col())
-            .min(size - 1 - p.row());
+        let line = 1 + p.edge_distance(size);
         f.values[Group::Line as usize] = line.min(5) as u16 + 5 * u16::from(self.is_open_area(p));
         f.values[Group::Fight as usize] = if fights.nakade == Some(p) {
             2

@@ -321,8 +321,6 @@ struct Worker {
     fate: Box<FateDistances>,
     /// The features of each candidate of an expansion, by point index, for the priors.
     features: Box<[MoveFeatures; MAX_POINTS]>,
-    /// The learned model's strength of each candidate of an expansion, by point index.
-    gammas: Box<[f32; MAX_POINTS]>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     owner_sum: Box<[i32; MAX_POINTS]>,
     /// The last good replies this worker's playouts learnt (`playout::Config::p_reply`),
@@ -1078,7 +1076,6 @@ impl Worker {
             ladders: Box::default(),
             fate: Box::default(),
             features: Box::new([MoveFeatures::default(); MAX_POINTS]),
-            gammas: Box::new([0.0; MAX_POINTS]),
             owner_sum: Box::new([0; MAX_POINTS]),
             replies: Box::default(),
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
@@ -1092,7 +1089,8 @@ impl Worker {
         self.moves_buf.clear();
         let buf = &mut self.moves_buf;
         let ladders = self.ladders.get_mut();
-        // The fight priors are off by default (prior.rs): then nothing is read for them.
+        // The fights are read for the fight priors (off by default) and the learned model's
+        // features; with neither, not at all.
         let learned = config.prior.learned_weight(board.size()) > 0.0;
         let fights = if config.prior.two_lib > 0.0 || config.prior.nakade > 0.0 || learned {
             board.fight_answers(config.playout.max_self_atari_stones)
@@ -1107,28 +1105,22 @@ impl Worker {
             _ => fate.clear(),
         }
         let fate = &*fate;
-        // Each candidate's features (the tactics read once for both sources), and the learned
-        // model's strength of each, by point index, with their sum.
-        let (features, gammas) = (&mut self.features, &mut self.gammas);
+        // Each candidate's features (the tactics read once for both kinds of prior), and the
+        // sum of the learned model's strengths, which each move's probability divides by.
+        let features = &mut self.features;
         let mut total = 0.0f32;
         let model = MoveModel::builtin();
         board.for_each_candidate(|p| {
             let f = board.move_features(ladders, &fights, p);
             if learned {
-                let gamma = model.gamma(&f);
-                gammas[p.index()] = gamma;
-                total += gamma;
+                total += model.gamma(&f);
             }
             features[p.index()] = f;
         });
         let config = &config.prior;
         board.for_each_candidate(|p| {
-            let p_learned = if learned {
-                gammas[p.index()] / total
-            } else {
-                0.0
-            };
             let f = &features[p.index()];
+            let p_learned = if learned { model.gamma(f) / total } else { 0.0 };
             buf.push((
                 Move::Play(p),
                 prior::prior_of(config, board, p, f, &fights, fate, last, p_learned),
