@@ -319,6 +319,18 @@ impl PlayoutBoard {
         [self.last, self.last2].map(|m| (m != 0).then(|| self.to_point(m as usize)))
     }
 
+    /// Tells the board the game's last two moves, most recent first (`None` for a pass):
+    /// a board loaded from a `Position` has no history, and the heavy policy, the move
+    /// features and the priors answer the last moves. A point off this board counts as a pass.
+    pub fn set_last_moves(&mut self, moves: [Option<Point>; 2]) {
+        let [last, last2] = moves.map(|mv| match mv {
+            Some(p) if p.is_on_board(self.size()) => self.to_mailbox(p) as u16,
+            _ => 0,
+        });
+        self.last = last;
+        self.last2 = last2;
+    }
+
     /// Number of empty points on the board.
     pub fn n_empty(&self) -> usize {
         self.n_empty as usize

@@ -676,6 +676,7 @@ impl Search {
     ) -> (Tree, Root) {
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(color);
+        board.set_last_moves(last_two_moves(game));
         let komi = playout_komi(&self.config, game);
         let passes = game
             .moves()
@@ -690,7 +691,7 @@ impl Search {
             .reused_tree_until(game, color, komi, stop)
             .filter(|tree| root_fits_board(tree, &board))
             .unwrap_or_else(|| Tree::new(capacity));
-        let last = game.moves().last().and_then(|&(_, mv)| mv.point());
+        let [last, _] = board.last_moves();
         if !tree.node(Tree::ROOT).is_expanded() {
             let w = &mut self.workers[0];
             w.children_of(&self.config, &board, last);
@@ -1653,6 +1654,13 @@ fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
             Move::Pass => true,
             Move::Play(p) => board.is_legal(p),
         })
+}
+
+/// The game's last two moves, most recent first (`None` for a pass or no move), for the root
+/// board: the priors, the move features and the heavy playouts answer them.
+fn last_two_moves(game: &Game) -> [Option<Point>; 2] {
+    let mut recent = game.moves().iter().rev().map(|&(_, mv)| mv.point());
+    [recent.next().flatten(), recent.next().flatten()]
 }
 
 /// Komi plus handicap compensation, as a playout's area count must beat it (White's points of

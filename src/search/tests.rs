@@ -157,6 +157,34 @@ fn root_excludes_superko_moves_that_simple_ko_allows() {
 }
 
 #[test]
+fn root_board_knows_the_last_two_moves_of_the_game() {
+    let mut g = game(
+        ". . . . .
+         . . . . .
+         . . . . .
+         . . . . .
+         . . . . .",
+        7.5,
+        Color::Black,
+    );
+    let mut search = Search::new(Config::default());
+    assert_eq!(
+        search.prepare(&g, Color::Black).1.board.last_moves(),
+        [None, None]
+    );
+    g.try_play(Color::Black, Move::Play(pt("C3", 5))).unwrap();
+    g.try_play(Color::White, Move::Play(pt("D4", 5))).unwrap();
+    let (_, root) = search.prepare(&g, Color::Black);
+    assert_eq!(
+        root.board.last_moves(),
+        [Some(pt("D4", 5)), Some(pt("C3", 5))]
+    );
+    g.try_play(Color::Black, Move::Pass).unwrap();
+    let (_, root) = search.prepare(&g, Color::White);
+    assert_eq!(root.board.last_moves(), [None, Some(pt("D4", 5))]);
+}
+
+#[test]
 fn keeps_the_subtree_of_the_moves_played() {
     let mut g = Game::new(9, Rules::default());
     // Light playouts and no learned prior: the reply E5 below is one this search is known

@@ -44,6 +44,18 @@ fn board_remembers_the_last_two_moves() {
 }
 
 #[test]
+fn board_is_told_the_last_two_moves_of_a_loaded_position() {
+    let mut b = PlayoutBoard::new(5);
+    b.set_last_moves([Some(pt("D4", 5)), None]);
+    assert_eq!(b.last_moves(), [Some(pt("D4", 5)), None]);
+    // A point of a larger board is no move of this one.
+    b.set_last_moves([Some(pt("J9", 9)), Some(pt("C3", 5))]);
+    assert_eq!(b.last_moves(), [None, Some(pt("C3", 5))]);
+    play(&mut b, "B2");
+    assert_eq!(b.last_moves(), [Some(pt("B2", 5)), None]);
+}
+
+#[test]
 fn heavy_escapes_the_atari_of_the_last_move() {
     let mut b = board_from(
         "
