@@ -25,6 +25,7 @@ use crate::learn;
 use crate::playout::PolicyKind;
 use crate::referee;
 use crate::search;
+use crate::search::model::MoveModel;
 use crate::search::tree::MAX_THREADS;
 use crate::time::BudgetConfig;
 use clap::error::ErrorKind;
@@ -261,6 +262,11 @@ struct EngineArgs {
     #[arg(long, overrides_with = "book")]
     no_book: bool,
 
+    /// Rate new moves with this learned move model (made by `tengen learn`) on every board
+    /// size. Default: the built-in models.
+    #[arg(long, value_name = "FILE", value_parser = model_file)]
+    model: Option<&'static MoveModel>,
+
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
     gtp_log: Option<PathBuf>,
@@ -300,6 +306,10 @@ impl EngineArgs {
         config.ponder = self.ponder;
         if let Some(policy) = self.playout_policy {
             config.search.playout_policy = policy;
+        }
+        if let Some(model) = self.model {
+            config.search.model = model;
+            config.search.model_large = model;
         }
         config.gtp_log = self.gtp_log;
         config.book = match (self.no_book, self.book) {
@@ -441,6 +451,14 @@ impl LearnArgs {
 fn book_file(path: &str) -> Result<Book, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     Book::parse(&text).map_err(|e| format!("{path}: {e}"))
+}
+
+/// `--model`: a model file, read once and kept for the life of the process (the searches
+/// borrow it).
+fn model_file(path: &str) -> Result<&'static MoveModel, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let model = MoveModel::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Box::leak(Box::new(model)))
 }
 
 /// The value of `--branching` (clap takes a `Vec` field for a repeated option).

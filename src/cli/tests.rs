@@ -429,3 +429,29 @@ fn the_book_is_built_in_or_a_file_or_none() {
     assert!(refusal(book_options(&line), &line).contains("book line 3"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_move_model_is_built_in_or_a_file() {
+    use crate::playout::Group;
+    let search = engine("").unwrap().0.search;
+    assert!(std::ptr::eq(search.model, MoveModel::builtin()));
+    assert!(std::ptr::eq(search.model_large, MoveModel::builtin()));
+    let dir = std::env::temp_dir().join(format!("tengen-cli-model-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("model.txt");
+    std::fs::write(&good, "tengen-move-model 1\ncapture 1 9.5\n").unwrap();
+    let line = format!("--model {}", good.display());
+    let search = engine(&line).unwrap().0.search;
+    for model in [search.model, search.model_large] {
+        assert_eq!(model.get(Group::Capture, 1), 9.5);
+        assert_eq!(model.get(Group::Capture, 2), 1.0);
+    }
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "tengen-move-model 1\ncapture 1 -2\n").unwrap();
+    let line = format!("--model {}", bad.display());
+    let reason = refusal(engine(&line), &line);
+    assert!(reason.contains("line 2: bad gamma"), "{reason}");
+    let line = format!("--model {}", dir.join("missing.txt").display());
+    assert!(refusal(engine(&line), &line).contains("cannot read"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -123,6 +123,11 @@ pub struct Config {
     pub playout_policy: playout::PolicyKind,
     /// The heavy policy's probabilities and switches (see `playout::Config`).
     pub playout: playout::Config,
+    /// The learned move model of the `learned` prior on boards below 13×13, and from 13×13
+    /// (`model_large`). Default: the built-in ones (`model::MoveModel::builtin`); `--model
+    /// FILE` sets both.
+    pub model: &'static MoveModel,
+    pub model_large: &'static MoveModel,
     /// How the end of the game is judged (dead stones, seki): the pass decision and
     /// `genmove_cleanup` use the same `judge::judge` as GTP's `final_score`.
     pub judge: judge::Config,
@@ -151,6 +156,8 @@ impl Default for Config {
             playout_policy: playout::PolicyKind::Heavy,
             playout: playout::Config::default(),
             judge: judge::Config::default(),
+            model: MoveModel::builtin(),
+            model_large: MoveModel::builtin(),
         }
     }
 }
@@ -1110,7 +1117,7 @@ impl Worker {
         // sum of the learned model's strengths, which each move's probability divides by.
         let features = &mut self.features;
         let mut total = 0.0f32;
-        let model = MoveModel::builtin();
+        let model = by_board_size(board.size(), config.model, config.model_large);
         board.for_each_candidate(|p| {
             let f = board.move_features(ladders, &fights, p);
             if learned {
