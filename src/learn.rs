@@ -39,6 +39,9 @@ pub struct Options {
     /// Moves before this one (from 1) of each record are skipped (the opening of self-play
     /// games repeats).
     pub skip_moves: usize,
+    /// Learn only the moves of the player whose name (SGF `PB`/`PW`) contains this, ignoring
+    /// case; the other side's moves are still played. `None`: both sides'.
+    pub player: Option<String>,
 }
 
 impl Default for Options {
@@ -47,6 +50,7 @@ impl Default for Options {
             inputs: Vec::new(),
             iterations: 20,
             skip_moves: 0,
+            player: None,
         }
     }
 }
@@ -201,7 +205,8 @@ pub fn run(options: &Options) -> Result<String, String> {
         } else {
             &mut train
         };
-        match replay(path, options.skip_moves, data, &mut ladders) {
+        let player = options.player.as_deref();
+        match replay(path, options.skip_moves, player, data, &mut ladders) {
             Ok(()) => games += 1,
             Err(e) => log::warn!("{}: {e}", path.display()),
         }
@@ -262,15 +267,27 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// Replays one record, adding each of its moves (after `skip`) to `data`.
+/// Replays one record, adding each of its moves (after `skip`) to `data`: only those of the
+/// side named `player` (a part of its name, any case) if given, and then the record must
+/// have one.
 fn replay(
     path: &Path,
     skip: usize,
+    player: Option<&str>,
     data: &mut Data,
     ladders: &mut LadderReader,
 ) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let record = crate::sgf::parse_bytes(&bytes).map_err(|e| e.to_string())?;
+    let is_player = |name: &Option<String>| match (player, name) {
+        (None, _) => true,
+        (Some(p), Some(name)) => name.to_lowercase().contains(&p.to_lowercase()),
+        (Some(_), None) => false,
+    };
+    let learns = [is_player(&record.black_name), is_player(&record.white_name)];
+    if learns == [false, false] {
+        return Err(format!("no player named {:?}", player.unwrap_or("")));
+    }
     let mut game = Game::new(record.size, Rules::default());
     for color in Color::BOTH {
         let points = record.setup_points(color);
@@ -288,7 +305,7 @@ fn replay(
             if !board.is_legal(p) {
                 return Err(format!("move {}: {mv} is not legal here", n + 1));
             }
-            if n >= skip {
+            if n >= skip && learns[color.index()] {
                 data.add(&board, ladders, p);
             }
         }

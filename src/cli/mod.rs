@@ -435,6 +435,12 @@ struct LearnArgs {
     #[arg(long, value_name = "N", default_value_t = learn::Options::default().skip_moves,
           value_parser = whole(0usize, 1000))]
     skip_moves: usize,
+
+    /// Learn only the moves of the player whose name (SGF PB/PW) contains NAME, ignoring case
+    /// (e.g. tengen, to learn what its own searches chose); the other side's moves are still
+    /// played. Records without such a player are skipped. Default: both sides' moves.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
 }
 
 impl LearnArgs {
@@ -443,6 +449,7 @@ impl LearnArgs {
             inputs: self.inputs,
             iterations: self.iterations,
             skip_moves: self.skip_moves,
+            player: self.player,
         }
     }
 }

@@ -49,7 +49,7 @@ fn learning_from_real_games_predicts_far_better_than_chance() {
     let (mut train, mut test) = (Data::default(), Data::default());
     for (i, path) in files.iter().enumerate() {
         let data = if i < 10 { &mut train } else { &mut test };
-        replay(path, 0, data, &mut ladders).unwrap();
+        replay(path, 0, None, data, &mut ladders).unwrap();
     }
     assert!(
         train.competitions.len() > 1500,
@@ -67,4 +67,28 @@ fn learning_from_real_games_predicts_far_better_than_chance() {
         MoveModel::parse(&text).unwrap() == model,
         "the model reads back"
     );
+}
+
+#[test]
+fn a_named_player_s_moves_alone_are_learned() {
+    let dir = std::env::temp_dir().join(format!("tengen-learn-player-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[9]PB[tengen 0.1.0]PW[GNU Go 3.8];B[ee];W[cc];B[gg];W[cg];B[gc])",
+    )
+    .unwrap();
+    let moves = |player: Option<&str>| {
+        let mut data = Data::default();
+        let mut ladders = LadderReader::new();
+        replay(&path, 0, player, &mut data, &mut ladders).map(|()| data.competitions.len())
+    };
+    assert_eq!(moves(None), Ok(5));
+    assert_eq!(moves(Some("TENGEN")), Ok(3));
+    assert_eq!(moves(Some("gnu go")), Ok(2));
+    assert!(moves(Some("pachi"))
+        .unwrap_err()
+        .contains("no player named"));
+    std::fs::remove_dir_all(&dir).ok();
 }
