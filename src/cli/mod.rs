@@ -175,8 +175,15 @@ struct EngineArgs {
     playouts: Option<u64>,
 
     /// Seconds per move, whatever the time control (a clock can shorten it). Default: none.
-    #[arg(long, value_name = "S", value_parser = seconds(0.0, 1e7))]
+    #[arg(long, value_name = "S", value_parser = seconds(0.0, 1e7), conflicts_with = "time_per_game")]
     time_per_move: Option<f64>,
+
+    /// Seconds of thinking for each side's whole game (sudden death), when the controller
+    /// sends no time_settings: tengen keeps this clock itself and spreads it as it would a
+    /// real one (more in the middle game and on undecided moves). A time_settings replaces
+    /// it. Default: none.
+    #[arg(long, value_name = "S", value_parser = seconds(f64::MIN_POSITIVE, 1e7))]
+    time_per_game: Option<f64>,
 
     /// Playouts per move when there is no time control and neither --playouts nor
     /// --time-per-move is given.
@@ -287,6 +294,7 @@ impl EngineArgs {
         config.board_size = self.size;
         config.playouts = self.playouts;
         config.time_per_move = self.time_per_move.map(Duration::from_secs_f64);
+        config.time_per_game = self.time_per_game.map(Duration::from_secs_f64);
         config.default_playouts = self.default_playouts;
         config.budget.max_move_time = Duration::from_secs_f64(self.max_move_time);
         config.budget.lag_margin = Duration::from_secs_f64(self.lag_margin);

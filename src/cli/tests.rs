@@ -455,3 +455,13 @@ fn the_move_model_is_built_in_or_a_file() {
     assert!(refusal(engine(&line), &line).contains("cannot read"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn time_per_game_is_seconds_and_not_beside_time_per_move() {
+    let config = engine("--time-per-game 90").unwrap().0;
+    assert_eq!(config.time_per_game, Some(Duration::from_secs(90)));
+    assert_eq!(engine("").unwrap().0.time_per_game, None);
+    for line in ["--time-per-game 0", "--time-per-game 5 --time-per-move 1"] {
+        refusal(engine(line), line);
+    }
+}

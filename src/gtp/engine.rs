@@ -79,6 +79,9 @@ pub struct Config {
     pub playouts: Option<u64>,
     /// Fixed thinking time per move (`--time-per-move`); a clock can still shorten it.
     pub time_per_move: Option<Duration>,
+    /// `--time-per-game`: the time control of each new game until the controller sends one,
+    /// sudden death in this many seconds (Pachi's `-t _S`); tengen's own clock keeps it.
+    pub time_per_game: Option<Duration>,
     /// Playouts per move when there is no time control and neither of the two options above is
     /// given. Default 10,000: a few seconds on 19×19 at worst, never an endless think.
     pub default_playouts: u64,
@@ -108,6 +111,7 @@ impl Default for Config {
             board_size: 19,
             playouts: None,
             time_per_move: None,
+            time_per_game: None,
             default_playouts: 10_000,
             budget: BudgetConfig::default(),
             search: search::Config::default(),
@@ -220,7 +224,9 @@ const PONDER_LIMIT: Duration = Duration::from_secs(3600);
 
 impl Engine {
     pub fn new(config: Config, signals: Signals) -> Engine {
-        let time_control = TimeControl::None;
+        let time_control = config
+            .time_per_game
+            .map_or(TimeControl::None, |main| TimeControl::Absolute { main });
         let mut session = Session {
             game: Game::new(config.board_size, config.rules.rules()),
             terms: Terms {

@@ -1234,6 +1234,7 @@ fn help_version_and_bad_options() {
         "--komi",
         "--playouts",
         "--time-per-move",
+        "--time-per-game",
         "--lag-margin",
         "--resign-threshold",
         "--no-resign",
@@ -1262,6 +1263,8 @@ fn help_version_and_bad_options() {
         &["--param", "nonsense=1"],
         &["--param", "prior_even=-2"],
         &["--max-move-time", "0"],
+        &["--time-per-game", "0"],
+        &["--time-per-game", "10", "--time-per-move", "1"],
     ] {
         let out = run(bad);
         assert!(!out.status.success(), "{bad:?} accepted");
@@ -1312,6 +1315,46 @@ fn japanese_byo_yomi_of_one_second_is_kept() {
 #[test]
 fn fischer_of_two_seconds_plus_one_is_kept() {
     moves_within_allowance("kata-time_settings fischer 2 1", Duration::from_secs(2));
+}
+
+/// `--time-per-game 2`: each side's whole game fits in its 2 s (the engine keeps the clock
+/// itself), with no time_settings sent; without the clock, --default-playouts would make a
+/// single move take minutes. Each new game gets the full clock again.
+#[test]
+fn time_per_game_spreads_one_clock_over_the_game() {
+    let mut engine = Engine::start(&[
+        "--size",
+        "9",
+        "--seed",
+        "5",
+        "--threads",
+        "1",
+        "--no-book",
+        "--no-resign",
+        "--lag-margin",
+        "0.05",
+        "--default-playouts",
+        "2000000000",
+        "--time-per-game",
+        "2",
+    ]);
+    for game in 0..2 {
+        engine.ok("clear_board");
+        let mut used = [Duration::ZERO; 2];
+        for i in 0..40 {
+            let start = Instant::now();
+            engine.send(&format!("genmove {}", ["b", "w"][i % 2]));
+            let reply = engine.reply();
+            used[i % 2] += start.elapsed();
+            assert!(reply.starts_with("= "), "{reply}");
+        }
+        for total in used {
+            // 2 s of clock plus the pipe's and the process's few milliseconds a move.
+            assert!(total < Duration::from_millis(2600), "game {game}: {used:?}");
+            assert!(total > Duration::from_millis(500), "game {game}: {used:?}");
+        }
+    }
+    engine.quit_within(Duration::from_secs(5));
 }
 
 #[test]
