@@ -435,7 +435,7 @@ fn the_move_model_is_built_in_or_a_file() {
     use crate::playout::Group;
     let search = engine("").unwrap().0.search;
     assert!(std::ptr::eq(search.model, MoveModel::builtin()));
-    assert!(std::ptr::eq(search.model_large, MoveModel::builtin()));
+    assert!(std::ptr::eq(search.model_large, MoveModel::builtin_large()));
     let dir = std::env::temp_dir().join(format!("tengen-cli-model-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("model.txt");

@@ -124,8 +124,8 @@ pub struct Config {
     /// The heavy policy's probabilities and switches (see `playout::Config`).
     pub playout: playout::Config,
     /// The learned move model of the `learned` prior on boards below 13×13, and from 13×13
-    /// (`model_large`). Default: the built-in ones (`model::MoveModel::builtin`); `--model
-    /// FILE` sets both.
+    /// (`model_large`). Default: the built-in ones (`MoveModel::builtin` and `builtin_large`);
+    /// `--model FILE` sets both.
     pub model: &'static MoveModel,
     pub model_large: &'static MoveModel,
     /// How the end of the game is judged (dead stones, seki): the pass decision and
@@ -157,7 +157,7 @@ impl Default for Config {
             playout: playout::Config::default(),
             judge: judge::Config::default(),
             model: MoveModel::builtin(),
-            model_large: MoveModel::builtin(),
+            model_large: MoveModel::builtin_large(),
         }
     }
 }

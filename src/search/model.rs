@@ -2,8 +2,9 @@
 //! of `playout::MoveFeatures`; a move's strength is the product of its features' gammas, and
 //! the probability that a player picks it among the candidates is its strength over their sum
 //! (Coulom, "Computing Elo Ratings of Move Patterns in the Game of Go", 2007). `tengen learn`
-//! fits the gammas to the moves of game records (`learn`); the built-in model is
-//! `model/model.txt`, the prior's `learned` source (`prior::PriorConfig::learned`).
+//! fits the gammas to the moves of game records (`learn`); the built-in models are
+//! `model/model.txt` (boards below 13×13) and `model/model-large.txt` (from 13×13), the
+//! prior's `learned` source (`prior::PriorConfig::learned`).
 //!
 //! File format (text, one entry a line, `#` comments):
 //!
@@ -21,8 +22,13 @@ use crate::playout::{canonical_shape, Group, MoveFeatures, ALL_GROUPS, FEATURES_
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-/// The text of the built-in model.
+/// The text of the built-in model of boards below 13×13: fitted to GNU Go's and Fuego's
+/// regression games and GNU Go self-play (README, "Learned move model").
 pub const BUILTIN_MODEL: &str = include_str!("model/model.txt");
+
+/// The text of the built-in model of boards from 13×13: fitted to 7,352 19×19 games between
+/// strong programs (the computer Go tournaments of yenw/computer-go-dataset, `AI/`).
+pub const BUILTIN_MODEL_LARGE: &str = include_str!("model/model-large.txt");
 
 /// Gammas by group and value; shapes by their raw code (each canonical class spread over its
 /// symmetric images when read), so that a lookup needs no canonical form.
@@ -41,10 +47,18 @@ impl Default for MoveModel {
 }
 
 impl MoveModel {
-    /// The built-in model, read once.
+    /// The built-in model of boards below 13×13, read once.
     pub fn builtin() -> &'static MoveModel {
         static MODEL: OnceLock<MoveModel> = OnceLock::new();
         MODEL.get_or_init(|| MoveModel::parse(BUILTIN_MODEL).expect("the built-in model reads"))
+    }
+
+    /// The built-in model of boards from 13×13, read once.
+    pub fn builtin_large() -> &'static MoveModel {
+        static MODEL: OnceLock<MoveModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            MoveModel::parse(BUILTIN_MODEL_LARGE).expect("the built-in large model reads")
+        })
     }
 
     /// The strength of a move with features `f`.
@@ -158,14 +172,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_builtin_model_reads_and_writes_back_the_same() {
-        let model = MoveModel::builtin();
-        let again = MoveModel::parse(&model.to_text("a comment")).unwrap();
-        assert_eq!(&again, model);
+    fn the_builtin_models_read_and_write_back_the_same() {
+        for model in [MoveModel::builtin(), MoveModel::builtin_large()] {
+            let again = MoveModel::parse(&model.to_text("a comment")).unwrap();
+            assert_eq!(&again, model);
+        }
+        assert_ne!(MoveModel::builtin(), MoveModel::builtin_large());
     }
 
-    /// The candidates of the side to move of `diagram`, strongest first, by the built-in model.
-    fn ranked(diagram: &str, to_move: crate::geom::Color) -> Vec<(String, f32)> {
+    /// The candidates of the side to move of `diagram`, strongest first, by `model`.
+    fn ranked(model: &MoveModel, diagram: &str, to_move: crate::geom::Color) -> Vec<(String, f32)> {
         use crate::playout::{FightAnswers, LadderReader, PlayoutBoard};
         let game = crate::game::Game::from_diagram(diagram, crate::game::Rules::default()).unwrap();
         let mut board = PlayoutBoard::from_position(game.position());
@@ -174,7 +190,7 @@ mod tests {
         let mut ladders = LadderReader::new();
         let mut moves = Vec::new();
         board.for_each_candidate(|p| {
-            let gamma = MoveModel::builtin().gamma(&board.move_features(&mut ladders, &fights, p));
+            let gamma = model.gamma(&board.move_features(&mut ladders, &fights, p));
             moves.push((p.to_string(), gamma));
         });
         moves.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -182,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn the_builtin_model_prefers_escapes_and_ataris_to_empty_points() {
+    fn the_builtin_models_prefer_escapes_and_ataris_to_empty_points() {
         // Black D5 is in atari (its liberty D6); White C3 and D4 have two liberties each.
         let diagram = "
             . . . . . . . . .
@@ -194,13 +210,15 @@ mod tests {
             . . O X . . . . .
             . . X . . . . . .
             . . . . . . . . .";
-        let moves = ranked(diagram, crate::geom::Color::Black);
-        let rank = |name: &str| moves.iter().position(|(p, _)| p == name).unwrap();
-        assert_eq!(rank("D6"), 0, "the escape first: {moves:?}");
-        // The ataris on White's C3 (at B3) and D4 (at E4) next.
-        assert!(rank("B3") < 5 && rank("E4") < 5, "{moves:?}");
-        // A first-line move in an empty area is among the weakest.
-        assert!(rank("J1") > moves.len() / 2, "{moves:?}");
+        for model in [MoveModel::builtin(), MoveModel::builtin_large()] {
+            let moves = ranked(model, diagram, crate::geom::Color::Black);
+            let rank = |name: &str| moves.iter().position(|(p, _)| p == name).unwrap();
+            assert_eq!(rank("D6"), 0, "the escape first: {moves:?}");
+            // The ataris on White's C3 (at B3) and D4 (at E4) next.
+            assert!(rank("B3") < 5 && rank("E4") < 5, "{moves:?}");
+            // A first-line move in an empty area is among the weakest.
+            assert!(rank("J1") > moves.len() / 2, "{moves:?}");
+        }
     }
 
     #[test]
