@@ -12,13 +12,17 @@
 //!    liberty (the point between them connects them). A group lives or dies as one.
 //! 3. Heavy playouts from the position (see `ownership`), half with each side to move first,
 //!    give each point's owner at the end. A group is dead when, over its stones, the opponent owns them in most
-//!    playouts.
+//!    playouts. A group whose only eye space (three to six points) is a killing shape with an
+//!    enemy stone on its vital point, sealed in by safe enemy chains, is dead and the stone
+//!    lives (`vital_stone_inside`): the playouts, where the owner fills around the stone
+//!    before the enemy answers inside, often let it live.
 //! 4. A small chain that shares all its liberties with an eyeless enemy group kills it
 //!    when filling all but one of them makes a shape the capture turns into one eye (the
 //!    sacrifice before a nakade: `killed_by_sacrifice`); the playouts never play that
 //!    self-atari. A killer the playouts call dead (they capture it instead) may also kill a
 //!    group with other liberties, when each of those touches a safe chain of the killer's
-//!    colour. The position is then judged again with those stones off.
+//!    colour. The position is then judged again with those stones off (and with the groups
+//!    step 3 found killed by a stone on their vital point).
 //! 5. Seki among the live groups is found by `score::territory`'s test (groups short of eyes
 //!    sharing liberties); under territory counting their eyes count for nobody.
 //!
@@ -161,8 +165,8 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
     let dead = if game.rules().scoring == Scoring::TrompTaylor {
         Bitboard::EMPTY
     } else {
-        let dead = dead_stones(pos, &ownership);
-        let killed = killed_by_sacrifice(pos, dead, &ownership);
+        let (dead, by_nakade) = dead_stones(pos, &ownership);
+        let killed = killed_by_sacrifice(pos, dead, &ownership) | by_nakade;
         if killed.is_empty() {
             dead
         } else {
@@ -171,7 +175,7 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
             // the killed one, in a seki only while it lived).
             let rest = without(pos, killed);
             ownership = self::ownership(&rest, config);
-            dead_stones(&rest, &ownership) | killed
+            dead_stones(&rest, &ownership).0 | killed
         }
     };
     let seki = score::seki_stones(pos, &dead);
@@ -363,8 +367,10 @@ pub fn ownership(pos: &Position, config: &Config) -> Vec<f32> {
     sum.iter().map(|&s| s as f32 / n as f32).collect()
 }
 
-/// The dead stones of `pos` given the playouts' mean `ownership` (steps 1–3 of the module doc).
-pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
+/// The dead stones of `pos` given the playouts' mean `ownership` (steps 1–3 of the module doc),
+/// and those of them killed by an enemy stone on the vital point of their eye space
+/// (`Group::killer`), for `judge` to judge the position again without them.
+pub fn dead_stones(pos: &Position, ownership: &[f32]) -> (Bitboard, Bitboard) {
     let benson = score::unconditional(pos);
     let proved_alive = benson.alive_stones();
     let proved_dead = benson.dead_stones(pos);
@@ -380,17 +386,44 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> Bitboard {
     dead -= proved_alive;
     let groups = chains.groups(pos, dead);
     let mut dead = proved_dead;
+    let mut killers = Bitboard::EMPTY;
+    let mut by_nakade = Bitboard::EMPTY;
     for (chain, g) in chains.list.iter().zip(&groups) {
         let threshold = if g.eyes >= 2 {
             ALIVE_WITH_EYES
         } else {
             ALIVE_WITHOUT_EYES
         };
-        if g.mean < threshold || g.bent_four {
+        if g.mean < threshold || g.bent_four || !g.killer.is_empty() {
             dead |= chain.stones;
         }
+        if !g.killer.is_empty() {
+            by_nakade |= chain.stones;
+        }
+        killers |= g.killer;
     }
-    dead - proved_alive
+    let dead = dead - proved_alive - killers;
+    (dead, by_nakade & dead)
+}
+
+/// Returns true if and only if the eye space `region` (three to six points) is a shape of one
+/// eye with a vital point (three in a row or bent, the pyramid four, the bulky and crossed
+/// fives, the rabbity six: `playout::eye_shape_by`) and `inside`, the enemy stones in it, is
+/// one stone on that point. The owner cannot make two eyes there whoever moves first: each
+/// stone he adds or captures leaves a smaller killing shape. The playouts often miss it:
+/// the owner fills around the stone and captures it before the enemy answers inside (GNU Go
+/// and tengen disagreed on such a corner, a bulky five, at the end of a 19×19 game).
+fn vital_stone_inside(region: Bitboard, inside: Bitboard, size: usize) -> bool {
+    if !(3..=6).contains(&region.count()) || inside.count() != 1 {
+        return false;
+    }
+    let points: Vec<Point> = region.iter().collect();
+    let shape = playout::eye_shape_by(points.len(), |i, j| {
+        Bitboard::from_point(points[i])
+            .neighbors(size)
+            .contains(points[j])
+    });
+    matches!(shape, playout::EyeShape::Vital(v) if inside.contains(points[v]))
 }
 
 /// Returns true if and only if `region` is the eye space of a bent four in the corner: four
@@ -434,6 +467,9 @@ fn is_bent_four_in_corner(region: Bitboard, size: usize) -> bool {
 const ALIVE_WITH_EYES: f32 = 0.0;
 /// A group with fewer than two eyes is dead unless the playouts clearly say it lives.
 const ALIVE_WITHOUT_EYES: f32 = 0.3;
+/// A nakade kills only a group whose enemy neighbours all have at least this mean ownership
+/// from their own side.
+const SAFE_AROUND_NAKADE: f32 = 0.5;
 
 /// One chain: stones, mean ownership from its own side.
 struct Chain {
@@ -451,6 +487,10 @@ struct Group {
     eyes: usize,
     /// The group's only eye region is a bent four in the corner (`is_bent_four_in_corner`).
     bent_four: bool,
+    /// The enemy stone on the vital point of the group's only eye space, when that space is a
+    /// killing shape (`vital_stone_inside`) and a safe enemy seals the group in: the group is
+    /// dead and this stone lives. Empty otherwise.
+    killer: Bitboard,
 }
 
 /// The chains of a position, numbered, with the chain number of every stone.
@@ -511,6 +551,27 @@ impl Chains {
         // Regions of one colour: union their chains, remember them as eyes.
         let mut eye_regions: Vec<(usize, usize)> = Vec::new();
         let mut bent_four_at: Vec<usize> = Vec::new();
+        let mut eye_space_at: Vec<(usize, Bitboard)> = Vec::new();
+        // Small spaces a colour encloses with one enemy stone inside, live or not: the
+        // candidates for `Group::killer`.
+        let mut killer_at: Vec<(usize, Bitboard, Bitboard, Color)> = Vec::new();
+        for color in Color::BOTH {
+            let outside = Bitboard::board_mask(size) - live[color.index()];
+            let mut seen = Bitboard::EMPTY;
+            for p in outside {
+                if seen.contains(p) {
+                    continue;
+                }
+                let region = Bitboard::from_point(p).component(outside, size);
+                seen |= region;
+                let inside = region & pos.stones(color.opponent());
+                if vital_stone_inside(region, inside, size) {
+                    let next = region.neighbors(size) & live[color.index()];
+                    let f = self.at[next.first().expect("an enclosed space").index()];
+                    killer_at.push((f, region, inside, color));
+                }
+            }
+        }
         let mut seen = Bitboard::EMPTY;
         for p in open {
             if seen.contains(p) {
@@ -533,6 +594,7 @@ impl Chains {
                 }
                 if let Some(f) = first {
                     eye_regions.push((f, if region.count() >= 3 { 2 } else { 1 }));
+                    eye_space_at.push((f, region));
                     if is_bent_four_in_corner(region, size) {
                         bent_four_at.push(f);
                     }
@@ -548,10 +610,42 @@ impl Chains {
         for &c in &bent_four_at {
             bent_four[uf.find(c)] = true;
         }
+        let mut stones = vec![Bitboard::EMPTY; n];
         for (c, chain) in self.list.iter().enumerate() {
             let g = uf.find(c);
             total[g] += chain.mean * chain.stones.count() as f32;
             n_stones[g] += chain.stones.count();
+            stones[g] |= chain.stones;
+        }
+        let mut eye_space = vec![Bitboard::EMPTY; n];
+        for &(c, region) in &eye_space_at {
+            eye_space[uf.find(c)] |= region;
+        }
+        let mut killer = vec![Bitboard::EMPTY; n];
+        let mut n_killer_spaces = vec![0usize; n];
+        for &(c, _, _, _) in &killer_at {
+            n_killer_spaces[uf.find(c)] += 1;
+        }
+        for &(c, region, stone, color) in &killer_at {
+            let g = uf.find(c);
+            // The group's only eye space (two such spaces make two eyes).
+            if n_killer_spaces[g] > 1 || !(eye_space[g] - region).is_empty() {
+                continue;
+            }
+            // Sealed in by a safe enemy, or the nakade settles nothing: each liberty outside
+            // the space is a point between the group and enemy stones (a dame, no way out),
+            // and each enemy chain next to the group is clearly its owner's in the playouts.
+            let enemy = live[color.opponent().index()];
+            let walls = stones[g] | enemy;
+            let sealed = ((stones[g].neighbors(size) & pos.empty_points()) - region)
+                .iter()
+                .all(|p| (Bitboard::from_point(p).neighbors(size) - walls).is_empty());
+            let safe = (stones[g].neighbors(size) & enemy)
+                .iter()
+                .all(|q| self.list[self.at[q.index()]].mean > SAFE_AROUND_NAKADE);
+            if sealed && safe {
+                killer[g] = stone;
+            }
         }
         for &(c, e) in &eye_regions {
             let g = uf.find(c);
@@ -565,6 +659,7 @@ impl Chains {
                         mean: self.list[c].mean,
                         eyes: 0,
                         bent_four: false,
+                        killer: Bitboard::EMPTY,
                     };
                 }
                 let g = uf.find(c);
@@ -572,6 +667,7 @@ impl Chains {
                     mean: total[g] / n_stones[g] as f32,
                     eyes: eyes[g],
                     bent_four: bent_four[g] && n_regions[g] == 1,
+                    killer: killer[g],
                 }
             })
             .collect()

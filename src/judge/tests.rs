@@ -364,3 +364,64 @@ fn a_race_that_a_throw_in_turns_into_seki_leaves_both_alive() {
     );
     assert_eq!(judgment.result(&game).to_string(), "W+8.5");
 }
+
+/// A black group whose only eye space is the bulky five in the corner (A9 A8 B8 A7 B7), with
+/// a white stone on its vital point A8, surrounded by a safe white wall. Black cannot make two
+/// eyes whoever moves first: the group is dead and the white stone lives (GNU Go 3.8's
+/// `final_status_list dead` says the same). The playouts alone left Black alive, as in a
+/// 19×19 game GNU Go and tengen scored differently.
+const BULKY_FIVE_KILLED: &str = "
+    . X X O . . . . .
+    O . X O . . . . .
+    . . X O . . . . .
+    X X X O . . . . .
+    O O O O . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+";
+
+#[test]
+fn a_stone_on_the_vital_point_of_a_bulky_five_kills_the_group() {
+    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
+        let game = game_of(BULKY_FIVE_KILLED, rules, 0.0);
+        let judgment = judge(&game, &Config::default());
+        assert_eq!(
+            judgment.dead,
+            game.position().stones(Color::Black),
+            "{rules:?}\n{}",
+            picture(&game, &judgment)
+        );
+        assert!(judgment.seki.is_empty());
+    }
+    // The same space with the white stone off its vital point (B7 instead of A8): Black
+    // to move lives at A8, so the judge leaves the group to the playouts.
+    assert!(!vital_stone_inside(
+        points(9, "A9 A8 B8 A7 B7"),
+        points(9, "B7"),
+        9
+    ));
+    assert!(vital_stone_inside(
+        points(9, "A9 A8 B8 A7 B7"),
+        points(9, "A8"),
+        9
+    ));
+}
+
+/// The same corner with a gap in the wall (D7 empty, open to the centre): Black is not sealed
+/// in, so the nakade alone does not kill it.
+#[test]
+fn a_nakade_kills_only_a_group_sealed_in() {
+    let open = BULKY_FIVE_KILLED.replace(
+        "    . . X O . . . . .\n    X X X O",
+        "    . . X . . . . . .\n    X X X O",
+    );
+    let game = game_of(&open, RuleSet::Chinese, 0.0);
+    let judgment = judge(&game, &Config::default());
+    assert!(
+        !judgment.dead.contains(Point::parse("C7", 9).unwrap()),
+        "{}",
+        picture(&game, &judgment)
+    );
+}
