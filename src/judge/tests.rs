@@ -225,10 +225,12 @@ const FALSE_EYE: &str = "
     . X X O O O .
 ";
 
-#[test]
-fn dead_group_with_a_false_eye() {
+/// Judges `diagram` under Chinese and Japanese rules and asserts that every black stone and
+/// nothing else is dead, with no seki; returns the Japanese judgment.
+fn judged_with_black_dead(diagram: &str) -> (Game, Judgment) {
+    let mut last = None;
     for rules in [RuleSet::Chinese, RuleSet::Japanese] {
-        let game = game_of(FALSE_EYE, rules, 0.0);
+        let game = game_of(diagram, rules, 0.0);
         let judgment = judge(&game, &Config::default());
         assert_eq!(
             judgment.dead,
@@ -237,9 +239,16 @@ fn dead_group_with_a_false_eye() {
             picture(&game, &judgment)
         );
         assert!(judgment.seki.is_empty());
-        // Benson proves White alive; nothing of Black.
-        assert_eq!(judgment.unconditional, game.position().stones(Color::White));
+        last = Some((game, judgment));
     }
+    last.expect("two rulesets")
+}
+
+#[test]
+fn dead_group_with_a_false_eye() {
+    let (game, judgment) = judged_with_black_dead(FALSE_EYE);
+    // Benson proves White alive; nothing of Black.
+    assert_eq!(judgment.unconditional, game.position().stones(Color::White));
     // With the black stones removed the whole board is White's: 49 points by area.
     let game = game_of(FALSE_EYE, RuleSet::Chinese, 0.0);
     assert_eq!(judge(&game, &Config::default()).score(&game), -49.0);
@@ -384,17 +393,7 @@ const BULKY_FIVE_KILLED: &str = "
 
 #[test]
 fn a_stone_on_the_vital_point_of_a_bulky_five_kills_the_group() {
-    for rules in [RuleSet::Chinese, RuleSet::Japanese] {
-        let game = game_of(BULKY_FIVE_KILLED, rules, 0.0);
-        let judgment = judge(&game, &Config::default());
-        assert_eq!(
-            judgment.dead,
-            game.position().stones(Color::Black),
-            "{rules:?}\n{}",
-            picture(&game, &judgment)
-        );
-        assert!(judgment.seki.is_empty());
-    }
+    judged_with_black_dead(BULKY_FIVE_KILLED);
     // The same space with the white stone off its vital point (B7 instead of A8): Black
     // to move lives at A8, so the judge leaves the group to the playouts.
     assert!(!vital_stone_inside(
