@@ -228,6 +228,17 @@ impl Bitboard {
         }
     }
 
+    /// The connected components of the set (orthogonal adjacency), each once, in the order
+    /// of their first points.
+    pub fn components(self, size: usize) -> impl Iterator<Item = Bitboard> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let region = Bitboard::from_point(rest.first()?).component(rest, size);
+            rest -= region;
+            Some(region)
+        })
+    }
+
     /// Dilation: the set together with its orthogonal neighbours on a board of side `size`.
     /// Rows never wrap (column masks), and the result is clipped to the board.
     #[inline]

@@ -281,13 +281,8 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard, ownership: &[f32]) -> Bit
             {
                 return None;
             }
-            let points: Vec<Point> = space.iter().collect();
-            let one_eye = points.len() == 2
-                || playout::eye_shape_by(points.len(), |i, j| {
-                    Bitboard::from_point(points[i])
-                        .neighbors(size)
-                        .contains(points[j])
-                }) != playout::EyeShape::Other;
+            let one_eye =
+                space.count() == 2 || eye_shape(space, size).0 != playout::EyeShape::Other;
             let opens = (at_last.neighbors(size) & pos.empty_points()) - space;
             let more = victims_next_to(at_last) - victims;
             (one_eye && opens.is_empty() && more.is_empty()).then_some(victims)
@@ -394,13 +389,13 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> (Bitboard, Bitboard) {
         } else {
             ALIVE_WITHOUT_EYES
         };
+        if !g.killer.is_empty() {
+            by_nakade |= chain.stones;
+            killers |= g.killer;
+        }
         if g.mean < threshold || g.bent_four || !g.killer.is_empty() {
             dead |= chain.stones;
         }
-        if !g.killer.is_empty() {
-            by_nakade |= chain.stones;
-        }
-        killers |= g.killer;
     }
     let dead = dead - proved_alive - killers;
     (dead, by_nakade & dead)
@@ -417,13 +412,20 @@ fn vital_stone_inside(region: Bitboard, inside: Bitboard, size: usize) -> bool {
     if !(3..=6).contains(&region.count()) || inside.count() != 1 {
         return false;
     }
-    let points: Vec<Point> = region.iter().collect();
+    let (shape, points) = eye_shape(region, size);
+    matches!(shape, playout::EyeShape::Vital(v) if inside.contains(points[v]))
+}
+
+/// The shape of the eye space `space` (`playout::eye_shape_by`), with its points in the order
+/// the shape's vital index refers to.
+fn eye_shape(space: Bitboard, size: usize) -> (playout::EyeShape, Vec<Point>) {
+    let points: Vec<Point> = space.iter().collect();
     let shape = playout::eye_shape_by(points.len(), |i, j| {
         Bitboard::from_point(points[i])
             .neighbors(size)
             .contains(points[j])
     });
-    matches!(shape, playout::EyeShape::Vital(v) if inside.contains(points[v]))
+    (shape, points)
 }
 
 /// Returns true if and only if `region` is the eye space of a bent four in the corner: four
@@ -467,7 +469,7 @@ fn is_bent_four_in_corner(region: Bitboard, size: usize) -> bool {
 const ALIVE_WITH_EYES: f32 = 0.0;
 /// A group with fewer than two eyes is dead unless the playouts clearly say it lives.
 const ALIVE_WITHOUT_EYES: f32 = 0.3;
-/// A nakade kills only a group whose enemy neighbours all have at least this mean ownership
+/// A nakade kills only a group whose enemy neighbours all have more than this mean ownership
 /// from their own side.
 const SAFE_AROUND_NAKADE: f32 = 0.5;
 
@@ -557,13 +559,7 @@ impl Chains {
         let mut killer_at: Vec<(usize, Bitboard, Bitboard, Color)> = Vec::new();
         for color in Color::BOTH {
             let outside = Bitboard::board_mask(size) - live[color.index()];
-            let mut seen = Bitboard::EMPTY;
-            for p in outside {
-                if seen.contains(p) {
-                    continue;
-                }
-                let region = Bitboard::from_point(p).component(outside, size);
-                seen |= region;
+            for region in outside.components(size) {
                 let inside = region & pos.stones(color.opponent());
                 if vital_stone_inside(region, inside, size) {
                     let next = region.neighbors(size) & live[color.index()];
@@ -572,13 +568,7 @@ impl Chains {
                 }
             }
         }
-        let mut seen = Bitboard::EMPTY;
-        for p in open {
-            if seen.contains(p) {
-                continue;
-            }
-            let region = Bitboard::from_point(p).component(open, size);
-            seen |= region;
+        for region in open.components(size) {
             let around = region.neighbors(size);
             for color in Color::BOTH {
                 if around.intersects(&live[color.opponent().index()]) {

@@ -76,15 +76,7 @@ fn for_color(pos: &Position, color: Color) -> (Bitboard, Bitboard) {
     }
     // Regions: components of the points without a stone of `color`.
     let not_own = board - own;
-    let mut regions: Vec<Bitboard> = Vec::new();
-    let mut seen = Bitboard::EMPTY;
-    for p in not_own {
-        if !seen.contains(p) {
-            let region = Bitboard::from_point(p).component(not_own, size);
-            seen |= region;
-            regions.push(region);
-        }
-    }
+    let regions: Vec<Bitboard> = not_own.components(size).collect();
     // vital[r] = chains to which region r is vital; borders[r] = chains region r touches.
     let n = chains.len();
     let mut vital: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];

@@ -133,4 +133,9 @@ fn component_floods_through_the_mask_only() {
     assert!(Bitboard::from_point(p(2, 2))
         .component(open, size)
         .is_empty());
+    // The wall splits the open points into two components of ten, left first.
+    let parts: Vec<Bitboard> = open.components(size).collect();
+    assert_eq!(parts, vec![left, open - left]);
+    assert_eq!(parts[1].count(), 10);
+    assert_eq!(Bitboard::EMPTY.components(size).count(), 0);
 }
