@@ -15,6 +15,7 @@ use super::pool::{Pool, POOL_MAX};
 use super::replies::Replies;
 use super::tactics::{self, PointSet};
 use crate::geom::{by_board_size, LARGE_BOARD};
+use crate::param::{switch, Param, Tunable};
 use rand::RngCore;
 use std::cell::RefCell;
 
@@ -167,43 +168,71 @@ impl Default for Config {
     }
 }
 
-impl Config {
-    /// The names `set` accepts, with their current values (switches as 0 or 1).
-    pub fn params(&self) -> Vec<(&'static str, f32)> {
-        vec![
-            ("playout_escape", self.p_escape),
-            ("playout_capture", self.p_capture),
-            ("playout_two_lib", self.p_two_lib),
-            ("playout_nakade", self.p_nakade),
-            ("playout_pattern", self.p_pattern),
-            (
-                "playout_pattern_last2",
-                f32::from(u8::from(self.pattern_last2)),
-            ),
-            ("playout_ko_retake", self.p_ko_retake),
-            ("playout_reject_self_atari", self.p_reject_self_atari),
-            (
-                "playout_max_self_atari_stones",
-                self.max_self_atari_stones as f32,
-            ),
-            (
-                "playout_nakade_sacrifice",
-                f32::from(u8::from(self.nakade_sacrifice)),
-            ),
-            ("playout_fill_board_tries", self.fill_board_tries as f32),
-            ("playout_reply", self.p_reply),
-            ("playout_reply_large", self.p_reply_large),
-            (
-                "playout_escape_ladders",
-                f32::from(u8::from(self.escape_ladders)),
-            ),
-            ("playout_pool", self.p_pool),
-            ("playout_pool_large", self.p_pool_large),
-            ("playout_pool_size", self.pool_size as f32),
-            ("playout_pool_min_visits", self.pool_min_visits as f32),
-        ]
-    }
+/// A `Param` for a probability field: values above 1 are taken as 1.
+macro_rules! probability {
+    ($name:literal, $field:ident) => {
+        Param {
+            name: $name,
+            get: |c| c.$field,
+            set: |c, v| {
+                c.$field = v.clamp(0.0, 1.0);
+                Ok(())
+            },
+        }
+    };
+}
+impl Tunable for Config {
+    const PARAMS: &'static [Param<Config>] = &[
+        probability!("playout_escape", p_escape),
+        probability!("playout_capture", p_capture),
+        probability!("playout_two_lib", p_two_lib),
+        probability!("playout_nakade", p_nakade),
+        probability!("playout_pattern", p_pattern),
+        switch!("playout_pattern_last2", pattern_last2),
+        probability!("playout_ko_retake", p_ko_retake),
+        probability!("playout_reject_self_atari", p_reject_self_atari),
+        Param {
+            name: "playout_max_self_atari_stones",
+            get: |c| c.max_self_atari_stones as f32,
+            set: |c, v| {
+                c.max_self_atari_stones = v.round() as u32;
+                Ok(())
+            },
+        },
+        switch!("playout_nakade_sacrifice", nakade_sacrifice),
+        Param {
+            name: "playout_fill_board_tries",
+            get: |c| c.fill_board_tries as f32,
+            set: |c, v| {
+                c.fill_board_tries = v.clamp(0.0, 64.0) as u32;
+                Ok(())
+            },
+        },
+        probability!("playout_reply", p_reply),
+        probability!("playout_reply_large", p_reply_large),
+        switch!("playout_escape_ladders", escape_ladders),
+        probability!("playout_pool", p_pool),
+        probability!("playout_pool_large", p_pool_large),
+        Param {
+            name: "playout_pool_size",
+            get: |c| c.pool_size as f32,
+            set: |c, v| {
+                c.pool_size = v.clamp(1.0, POOL_MAX as f32) as u32;
+                Ok(())
+            },
+        },
+        Param {
+            name: "playout_pool_min_visits",
+            get: |c| c.pool_min_visits as f32,
+            set: |c, v| {
+                c.pool_min_visits = v.min(1e9) as u32;
+                Ok(())
+            },
+        },
+    ];
+}
 
+impl Config {
     /// The probability of playing the last good reply on a board of `size`.
     pub fn p_reply_for(&self, size: usize) -> f32 {
         by_board_size(size, self.p_reply, self.p_reply_large)
@@ -212,33 +241,6 @@ impl Config {
     /// The probability of playing a move of the RAVE pool on a board of `size`.
     pub fn p_pool_for(&self, size: usize) -> f32 {
         by_board_size(size, self.p_pool, self.p_pool_large)
-    }
-
-    /// Sets the number called `name` (probabilities are clamped into [0, 1]); false if there
-    /// is none of that name.
-    pub fn set(&mut self, name: &str, value: f32) -> bool {
-        match name {
-            "playout_escape" => self.p_escape = value.clamp(0.0, 1.0),
-            "playout_capture" => self.p_capture = value.clamp(0.0, 1.0),
-            "playout_two_lib" => self.p_two_lib = value.clamp(0.0, 1.0),
-            "playout_nakade" => self.p_nakade = value.clamp(0.0, 1.0),
-            "playout_pattern" => self.p_pattern = value.clamp(0.0, 1.0),
-            "playout_pattern_last2" => self.pattern_last2 = value != 0.0,
-            "playout_ko_retake" => self.p_ko_retake = value.clamp(0.0, 1.0),
-            "playout_reject_self_atari" => self.p_reject_self_atari = value.clamp(0.0, 1.0),
-            "playout_max_self_atari_stones" => self.max_self_atari_stones = value.round() as u32,
-            "playout_nakade_sacrifice" => self.nakade_sacrifice = value != 0.0,
-            "playout_fill_board_tries" => self.fill_board_tries = value.clamp(0.0, 64.0) as u32,
-            "playout_reply" => self.p_reply = value.clamp(0.0, 1.0),
-            "playout_reply_large" => self.p_reply_large = value.clamp(0.0, 1.0),
-            "playout_escape_ladders" => self.escape_ladders = value != 0.0,
-            "playout_pool" => self.p_pool = value.clamp(0.0, 1.0),
-            "playout_pool_large" => self.p_pool_large = value.clamp(0.0, 1.0),
-            "playout_pool_size" => self.pool_size = value.clamp(1.0, POOL_MAX as f32) as u32,
-            "playout_pool_min_visits" => self.pool_min_visits = value.min(1e9) as u32,
-            _ => return false,
-        }
-        true
     }
 }
 

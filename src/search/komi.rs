@@ -26,6 +26,7 @@
 //! add).
 
 use crate::geom::Color;
+use crate::param::{field, Param, Tunable};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 /// Moves of a 19×19 game (scaled by the board's area) before the komi adapts: the opening's
@@ -64,31 +65,24 @@ impl Default for AdaptiveKomiConfig {
     }
 }
 
+impl Tunable for AdaptiveKomiConfig {
+    const PARAMS: &'static [Param<AdaptiveKomiConfig>] = &[
+        field!("adaptive_komi_large", large),
+        field!("adaptive_komi_green", green),
+        field!("adaptive_komi_red", red),
+        field!("adaptive_komi_max_taken", max_taken),
+        Param {
+            name: "adaptive_komi_interval",
+            get: |c| c.interval,
+            set: |c, v| {
+                c.interval = v.max(1.0);
+                Ok(())
+            },
+        },
+    ];
+}
+
 impl AdaptiveKomiConfig {
-    pub fn params(&self) -> [(&'static str, f32); 5] {
-        [
-            ("adaptive_komi_large", self.large),
-            ("adaptive_komi_green", self.green),
-            ("adaptive_komi_red", self.red),
-            ("adaptive_komi_max_taken", self.max_taken),
-            ("adaptive_komi_interval", self.interval),
-        ]
-    }
-
-    /// Sets the parameter `name` (already checked finite and non-negative); false if it is
-    /// not one of these.
-    pub fn set(&mut self, name: &str, value: f32) -> bool {
-        match name {
-            "adaptive_komi_large" => self.large = value,
-            "adaptive_komi_green" => self.green = value,
-            "adaptive_komi_red" => self.red = value,
-            "adaptive_komi_max_taken" => self.max_taken = value,
-            "adaptive_komi_interval" => self.interval = value.max(1.0),
-            _ => return false,
-        }
-        true
-    }
-
     /// Whether a search of a game of `size` after `moves_played` moves, with `n_empty` empty
     /// points, adapts its komi.
     pub fn applies(&self, size: usize, moves_played: usize, n_empty: usize) -> bool {

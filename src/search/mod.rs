@@ -31,6 +31,7 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::judge;
+use crate::param::{field, Param, Tunable};
 use crate::playout::{
     self, FateDistances, FightAnswers, LadderReader, MoveFeatures, PlayoutBoard, PlayoutResult,
     PlayoutRng, Pool, Replies, POOL_MAX,
@@ -162,25 +163,70 @@ impl Default for Config {
     }
 }
 
+impl Tunable for Config {
+    const PARAMS: &'static [Param<Config>] = &[
+        Param {
+            name: "expand_threshold",
+            get: |c| c.expand_threshold as f32,
+            set: |c, v| {
+                c.expand_threshold = v.round() as u32;
+                Ok(())
+            },
+        },
+        Param {
+            name: "rave_equivalence",
+            get: |c| c.rave_equivalence,
+            set: |c, v| {
+                c.rave_equivalence = v.max(1e-3);
+                Ok(())
+            },
+        },
+        Param {
+            name: "rave_equivalence_large",
+            get: |c| c.rave_equivalence_large,
+            set: |c, v| {
+                c.rave_equivalence_large = v.max(1e-3);
+                Ok(())
+            },
+        },
+        field!("exploration", exploration),
+        field!("amaf_prior", amaf_prior),
+        Param {
+            name: "amaf_decay",
+            get: |c| c.amaf_decay,
+            set: |c, v| {
+                if v > 1.0 {
+                    return Err(format!("amaf_decay: {v} is above 1"));
+                }
+                c.amaf_decay = v;
+                Ok(())
+            },
+        },
+        field!("score_weight", score_weight),
+        field!("dynkomi_per_stone", dynkomi_per_stone),
+        field!("dynkomi_moves", dynkomi_moves),
+        Param {
+            name: "recycle_fraction",
+            get: |c| c.recycle_fraction,
+            set: |c, v| {
+                if v > 0.9 {
+                    return Err(format!("recycle_fraction: {v} is above 0.9"));
+                }
+                c.recycle_fraction = v;
+                Ok(())
+            },
+        },
+    ];
+}
+
 impl Config {
     /// Every tunable number by name, with its value: what `--param` and GTP `tengen-param`
-    /// accept.
+    /// accept (the search's own, then the adaptive komi's, the priors' and the playouts').
     pub fn params(&self) -> Vec<(&'static str, f32)> {
-        let mut params = vec![
-            ("expand_threshold", self.expand_threshold as f32),
-            ("rave_equivalence", self.rave_equivalence),
-            ("rave_equivalence_large", self.rave_equivalence_large),
-            ("exploration", self.exploration),
-            ("amaf_prior", self.amaf_prior),
-            ("amaf_decay", self.amaf_decay),
-            ("score_weight", self.score_weight),
-            ("dynkomi_per_stone", self.dynkomi_per_stone),
-            ("dynkomi_moves", self.dynkomi_moves),
-            ("recycle_fraction", self.recycle_fraction),
-        ];
-        params.extend(self.adaptive_komi.params());
-        params.extend(self.prior.params());
-        params.extend(self.playout.params());
+        let mut params = self.param_values();
+        params.extend(self.adaptive_komi.param_values());
+        params.extend(self.prior.param_values());
+        params.extend(self.playout.param_values());
         params
     }
 
@@ -192,29 +238,11 @@ impl Config {
         if value < 0.0 {
             return Err(format!("{name}: {value} is negative"));
         }
-        match name {
-            "expand_threshold" => self.expand_threshold = value.round() as u32,
-            "rave_equivalence" => self.rave_equivalence = value.max(1e-3),
-            "rave_equivalence_large" => self.rave_equivalence_large = value.max(1e-3),
-            "exploration" => self.exploration = value,
-            "amaf_prior" => self.amaf_prior = value,
-            "amaf_decay" if value > 1.0 => {
-                return Err(format!("{name}: {value} is above 1"));
-            }
-            "amaf_decay" => self.amaf_decay = value,
-            "score_weight" => self.score_weight = value,
-            "dynkomi_per_stone" => self.dynkomi_per_stone = value,
-            "dynkomi_moves" => self.dynkomi_moves = value,
-            "recycle_fraction" if value > 0.9 => {
-                return Err(format!("{name}: {value} is above 0.9"));
-            }
-            "recycle_fraction" => self.recycle_fraction = value,
-            _ if self.adaptive_komi.set(name, value) => {}
-            _ if self.prior.set(name, value) => {}
-            _ if self.playout.set(name, value) => {}
-            _ => return Err(format!("unknown parameter {name}")),
-        }
-        Ok(())
+        self.set_param_named(name, value)
+            .or_else(|| self.adaptive_komi.set_param_named(name, value))
+            .or_else(|| self.prior.set_param_named(name, value))
+            .or_else(|| self.playout.set_param_named(name, value))
+            .unwrap_or_else(|| Err(format!("unknown parameter {name}")))
     }
 }
 

@@ -16,6 +16,7 @@
 
 use super::tree::Prior;
 use crate::geom::{by_board_size, Point, LARGE_BOARD};
+use crate::param::{field, Param, Tunable};
 use crate::playout::{FateDistances, FightAnswers, Group, MoveFeatures, PlayoutBoard};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
@@ -117,64 +118,33 @@ impl Default for PriorConfig {
     }
 }
 
+impl Tunable for PriorConfig {
+    const PARAMS: &'static [Param<PriorConfig>] = &[
+        field!("prior_even", even),
+        field!("prior_capture", capture),
+        field!("prior_escape", escape),
+        field!("prior_ladder_escape_fails", ladder_escape_fails),
+        field!("prior_ladder_atari", ladder_atari),
+        field!("prior_self_atari", self_atari),
+        field!("prior_self_atari_small", self_atari_small),
+        field!("prior_two_lib", two_lib),
+        field!("prior_nakade", nakade),
+        field!("prior_pattern", pattern),
+        field!("prior_near_last", near_last),
+        field!("prior_fate1", fate[0]),
+        field!("prior_fate2", fate[1]),
+        field!("prior_fate3", fate[2]),
+        field!("prior_fate_small", fate_small),
+        field!("prior_low_empty", low_empty),
+        field!("prior_third_line_empty", third_line_empty),
+        field!("prior_empty_corner", empty_corner),
+        field!("prior_early_pass", early_pass),
+        field!("prior_learned", learned),
+        field!("prior_learned_large", learned_large),
+    ];
+}
+
 impl PriorConfig {
-    /// The names `set` accepts, with their current values.
-    pub fn params(&self) -> Vec<(&'static str, f32)> {
-        vec![
-            ("prior_even", self.even),
-            ("prior_capture", self.capture),
-            ("prior_escape", self.escape),
-            ("prior_ladder_escape_fails", self.ladder_escape_fails),
-            ("prior_ladder_atari", self.ladder_atari),
-            ("prior_self_atari", self.self_atari),
-            ("prior_self_atari_small", self.self_atari_small),
-            ("prior_two_lib", self.two_lib),
-            ("prior_nakade", self.nakade),
-            ("prior_pattern", self.pattern),
-            ("prior_near_last", self.near_last),
-            ("prior_fate1", self.fate[0]),
-            ("prior_fate2", self.fate[1]),
-            ("prior_fate3", self.fate[2]),
-            ("prior_fate_small", self.fate_small),
-            ("prior_low_empty", self.low_empty),
-            ("prior_third_line_empty", self.third_line_empty),
-            ("prior_empty_corner", self.empty_corner),
-            ("prior_early_pass", self.early_pass),
-            ("prior_learned", self.learned),
-            ("prior_learned_large", self.learned_large),
-        ]
-    }
-
-    /// Sets the weight called `name`; false if there is none of that name.
-    pub fn set(&mut self, name: &str, value: f32) -> bool {
-        let field = match name {
-            "prior_even" => &mut self.even,
-            "prior_capture" => &mut self.capture,
-            "prior_escape" => &mut self.escape,
-            "prior_ladder_escape_fails" => &mut self.ladder_escape_fails,
-            "prior_ladder_atari" => &mut self.ladder_atari,
-            "prior_self_atari" => &mut self.self_atari,
-            "prior_self_atari_small" => &mut self.self_atari_small,
-            "prior_two_lib" => &mut self.two_lib,
-            "prior_nakade" => &mut self.nakade,
-            "prior_pattern" => &mut self.pattern,
-            "prior_near_last" => &mut self.near_last,
-            "prior_fate1" => &mut self.fate[0],
-            "prior_fate2" => &mut self.fate[1],
-            "prior_fate3" => &mut self.fate[2],
-            "prior_fate_small" => &mut self.fate_small,
-            "prior_low_empty" => &mut self.low_empty,
-            "prior_third_line_empty" => &mut self.third_line_empty,
-            "prior_empty_corner" => &mut self.empty_corner,
-            "prior_early_pass" => &mut self.early_pass,
-            "prior_learned" => &mut self.learned,
-            "prior_learned_large" => &mut self.learned_large,
-            _ => return false,
-        };
-        *field = value;
-        true
-    }
-
     /// How much of the `fate` weights applies on a board of `size`: 1 on large boards,
     /// `fate_small` below them.
     pub fn fate_scale(&self, size: usize) -> f32 {

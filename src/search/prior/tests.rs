@@ -1,5 +1,6 @@
 use super::*;
 use crate::geom::{Color, Move};
+use crate::param::Tunable;
 use crate::playout::LadderReader;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
@@ -33,10 +34,10 @@ fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Poin
 /// Only the source called `name` on, at weight 10.
 fn only(name: &str) -> PriorConfig {
     let mut config = PriorConfig::default();
-    for (n, _) in PriorConfig::default().params() {
-        config.set(n, 0.0);
+    for (n, _) in PriorConfig::default().param_values() {
+        config.set_param_named(n, 0.0);
     }
-    assert!(config.set(name, 10.0));
+    assert_eq!(config.set_param_named(name, 10.0), Some(Ok(())));
     config
 }
 
@@ -251,15 +252,19 @@ fn passing_early_is_a_loss() {
 #[test]
 fn every_weight_has_a_name() {
     let mut config = PriorConfig::default();
-    for (name, value) in PriorConfig::default().params() {
-        assert!(config.set(name, value + 1.0), "{name}");
+    for (name, value) in PriorConfig::default().param_values() {
+        assert_eq!(
+            config.set_param_named(name, value + 1.0),
+            Some(Ok(())),
+            "{name}"
+        );
     }
     assert!(config
-        .params()
+        .param_values()
         .iter()
-        .zip(PriorConfig::default().params())
+        .zip(PriorConfig::default().param_values())
         .all(|((_, a), (_, b))| *a == b + 1.0));
-    assert!(!config.set("prior_nonsense", 1.0));
+    assert_eq!(config.set_param_named("prior_nonsense", 1.0), None);
 }
 
 #[test]
