@@ -7,15 +7,18 @@ use std::path::{Path, PathBuf};
 /// For each top-level module, the modules it may name as `crate::X`.
 const ALLOWED: &[(&str, &[&str])] = &[
     ("geom", &[]),
+    ("param", &[]),
     ("zobrist", &["geom"]),
     ("board", &["geom", "zobrist"]),
     ("game", &["board", "geom", "zobrist"]),
     ("score", &["game", "board", "geom"]),
-    ("playout", &["board", "geom"]),
+    ("playout", &["param", "board", "geom"]),
     ("judge", &["playout", "score", "game", "board", "geom"]),
     (
         "search",
-        &["judge", "playout", "score", "game", "board", "geom"],
+        &[
+            "judge", "playout", "param", "score", "game", "board", "geom",
+        ],
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
