@@ -4,7 +4,8 @@
 //! Run: `cargo bench --bench playout`. `tengen bench` gives the same rates as one line each.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use tengen::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use tengen::mailbox::PlayoutBoard;
+use tengen::playout::{self, PlayoutResult, PlayoutRng};
 
 fn light_playouts(c: &mut Criterion) {
     for size in [9, 19] {

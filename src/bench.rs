@@ -17,7 +17,8 @@
 use crate::board::Position;
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
-use crate::playout::{self, PlayoutBoard, PlayoutResult, PlayoutRng};
+use crate::mailbox::PlayoutBoard;
+use crate::playout::{self, PlayoutResult, PlayoutRng};
 use crate::search::{self, Limits, Search};
 use rand::Rng;
 use std::time::{Duration, Instant};

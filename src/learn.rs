@@ -20,9 +20,9 @@
 
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
-use crate::playout::{canonical_shape, Group, LadderReader, PlayoutBoard, GROUPS};
-use crate::playout::{MoveFeatures, ALL_GROUPS};
+use crate::mailbox::PlayoutBoard;
 use crate::search::model::MoveModel;
+use crate::tactics::{canonical_shape, Group, LadderReader, MoveFeatures, ALL_GROUPS, GROUPS};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -432,7 +432,7 @@ fn the_book_is_built_in_or_a_file_or_none() {
 
 #[test]
 fn the_move_model_is_built_in_or_a_file() {
-    use crate::playout::Group;
+    use crate::tactics::Group;
     let search = engine("").unwrap().0.search;
     assert!(std::ptr::eq(search.model, MoveModel::builtin()));
     assert!(std::ptr::eq(search.model_large, MoveModel::builtin_large()));

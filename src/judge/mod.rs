@@ -37,8 +37,10 @@ mod tests;
 use crate::board::{Bitboard, Position};
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Point, MAX_POINTS};
-use crate::playout::{self, PlayoutBoard, PlayoutRng};
+use crate::mailbox::PlayoutBoard;
+use crate::playout::{self, PlayoutRng};
 use crate::score::{self, GameResult, Groups};
+use crate::tactics;
 
 /// How hard to look.
 #[derive(Debug, Clone)]
@@ -201,7 +203,7 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
 /// `c` fills `S` but one point `L`, both sides keep the same shrinking liberties (the enemy
 /// cannot fill one without putting itself in atari), and the enemy has to capture at `L`.
 /// If the captured stones make a space of one eye (two points; three in a row or bent; the
-/// square, pyramid, bulky or crossed shapes; the rabbity six: `playout::eye_shape_by`) and
+/// square, pyramid, bulky or crossed shapes; the rabbity six: `tactics::eye_shape_by`) and
 /// `L` opens no other liberty, the nakade follows and the enemy dies. Cases: two stones of
 /// Black sharing three liberties with an eyeless White group (a 9×9 game against GNU Go
 /// ended so: filling two makes the square four), Fuego's FX178 (one stone against an
@@ -282,7 +284,7 @@ fn killed_by_sacrifice(pos: &Position, dead: Bitboard, ownership: &[f32]) -> Bit
                 return None;
             }
             let one_eye =
-                space.count() == 2 || eye_shape(space, size).0 != playout::EyeShape::Other;
+                space.count() == 2 || eye_shape(space, size).0 != tactics::EyeShape::Other;
             let opens = (at_last.neighbors(size) & pos.empty_points()) - space;
             let more = victims_next_to(at_last) - victims;
             (one_eye && opens.is_empty() && more.is_empty()).then_some(victims)
@@ -403,7 +405,7 @@ pub fn dead_stones(pos: &Position, ownership: &[f32]) -> (Bitboard, Bitboard) {
 
 /// Returns true if and only if the eye space `region` (three to six points) is a shape of one
 /// eye with a vital point (three in a row or bent, the pyramid four, the bulky and crossed
-/// fives, the rabbity six: `playout::eye_shape_by`) and `inside`, the enemy stones in it, is
+/// fives, the rabbity six: `tactics::eye_shape_by`) and `inside`, the enemy stones in it, is
 /// one stone on that point. The owner cannot make two eyes there whoever moves first: each
 /// stone he adds or captures leaves a smaller killing shape. The playouts often miss it:
 /// the owner fills around the stone and captures it before the enemy answers inside (GNU Go
@@ -413,14 +415,14 @@ fn vital_stone_inside(region: Bitboard, inside: Bitboard, size: usize) -> bool {
         return false;
     }
     let (shape, points) = eye_shape(region, size);
-    matches!(shape, playout::EyeShape::Vital(v) if inside.contains(points[v]))
+    matches!(shape, tactics::EyeShape::Vital(v) if inside.contains(points[v]))
 }
 
-/// The shape of the eye space `space` (`playout::eye_shape_by`), with its points in the order
+/// The shape of the eye space `space` (`tactics::eye_shape_by`), with its points in the order
 /// the shape's vital index refers to.
-fn eye_shape(space: Bitboard, size: usize) -> (playout::EyeShape, Vec<Point>) {
+fn eye_shape(space: Bitboard, size: usize) -> (tactics::EyeShape, Vec<Point>) {
     let points: Vec<Point> = space.iter().collect();
-    let shape = playout::eye_shape_by(points.len(), |i, j| {
+    let shape = tactics::eye_shape_by(points.len(), |i, j| {
         Bitboard::from_point(points[i])
             .neighbors(size)
             .contains(points[j])

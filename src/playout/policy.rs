@@ -6,16 +6,15 @@
 //! monomorphised loop and no `dyn`. The trait is sealed: a policy reads the board's mailbox
 //! internals, which only this crate has.
 //!
-//! Depends on: playout::{board, tactics, pattern3}, geom.
+//! Depends on: mailbox, tactics (liberties, fights, eyes, ladders, pattern3), param, geom.
 
-use super::board::{PlayoutBoard, EMPTY};
-use super::ladder::{self, LadderReader};
-use super::pattern3;
 use super::pool::{Pool, POOL_MAX};
 use super::replies::Replies;
-use super::tactics::{self, PointSet};
 use crate::geom::{by_board_size, LARGE_BOARD};
+use crate::mailbox::{PlayoutBoard, EMPTY};
 use crate::param::{switch, Param, Tunable};
+use crate::tactics::ladder::{self, LadderReader};
+use crate::tactics::{self, pattern3, PointSet};
 use rand::RngCore;
 use std::cell::RefCell;
 

@@ -15,10 +15,10 @@
 //! Hot path: one lookup per playout move, one update per move of the sequence after it. No
 //! allocation after `new`.
 //!
-//! Depends on: playout::board.
+//! Depends on: mailbox.
 
-use super::board::{color_code, MAX_MAILBOX};
 use crate::geom::Color;
+use crate::mailbox::{color_code, MAX_MAILBOX};
 
 /// Both colours' last good replies: to the last move, and to the last two moves.
 pub struct Replies {

@@ -1,13 +1,13 @@
 //! `run`: one playout, the moves of a `Policy` to the end, then the count.
 //!
-//! Depends on: geom, playout::{board, policy, replies, ladder}.
+//! Depends on: playout::{policy, pool, replies}, tactics (the ladder reader lent), mailbox, geom.
 
-use super::board::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
-use super::ladder::LadderReader;
 use super::policy::{Config, Heavy, Light, Policy, PolicyKind};
 use super::pool::Pool;
 use super::replies::Replies;
 use crate::geom::{MAX_POINTS, MAX_SIZE};
+use crate::mailbox::{Grid, PlayoutBoard, BLACK, EMPTY, GRID_LEN, WHITE};
+use crate::tactics::LadderReader;
 use std::cell::RefCell;
 
 /// What a playout reports to the search.

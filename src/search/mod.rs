@@ -31,11 +31,10 @@ use crate::board::Bitboard;
 use crate::game::{Game, Scoring};
 use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::judge;
+use crate::mailbox::PlayoutBoard;
 use crate::param::{field, Param, Tunable};
-use crate::playout::{
-    self, FateDistances, FightAnswers, LadderReader, MoveFeatures, PlayoutBoard, PlayoutResult,
-    PlayoutRng, Pool, Replies, POOL_MAX,
-};
+use crate::playout::{self, PlayoutResult, PlayoutRng, Pool, Replies, POOL_MAX};
+use crate::tactics::{FateDistances, FightAnswers, LadderReader, MoveFeatures};
 use komi::{AdaptiveKomi, AdaptiveKomiConfig, KomiControl};
 use model::MoveModel;
 use prior::PriorConfig;

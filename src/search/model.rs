@@ -18,7 +18,7 @@
 //!
 //! Depends on: playout.
 
-use crate::playout::{canonical_shape, Group, MoveFeatures, ALL_GROUPS, FEATURES_VERSION};
+use crate::tactics::{canonical_shape, Group, MoveFeatures, ALL_GROUPS, FEATURES_VERSION};
 use std::fmt::Write;
 use std::sync::OnceLock;
 
@@ -164,7 +164,7 @@ impl MoveModel {
 
 /// The codes of the symmetric images of `code` (with repeats for symmetric shapes).
 fn symmetric_images(code: u16) -> impl Iterator<Item = u16> {
-    (0..8).map(move |s| crate::playout::transform_code(code, s))
+    (0..8).map(move |s| crate::tactics::transform_code(code, s))
 }
 
 #[cfg(test)]
@@ -182,7 +182,8 @@ mod tests {
 
     /// The candidates of the side to move of `diagram`, strongest first, by `model`.
     fn ranked(model: &MoveModel, diagram: &str, to_move: crate::geom::Color) -> Vec<(String, f32)> {
-        use crate::playout::{FightAnswers, LadderReader, PlayoutBoard};
+        use crate::mailbox::PlayoutBoard;
+        use crate::tactics::{FightAnswers, LadderReader};
         let game = crate::game::Game::from_diagram(diagram, crate::game::Rules::default()).unwrap();
         let mut board = PlayoutBoard::from_position(game.position());
         board.set_to_move(to_move);

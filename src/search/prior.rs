@@ -16,8 +16,9 @@
 
 use super::tree::Prior;
 use crate::geom::{by_board_size, Point, LARGE_BOARD};
+use crate::mailbox::PlayoutBoard;
 use crate::param::{field, Param, Tunable};
-use crate::playout::{FateDistances, FightAnswers, Group, MoveFeatures, PlayoutBoard};
+use crate::tactics::{FateDistances, FightAnswers, Group, MoveFeatures};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).

@@ -12,27 +12,40 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("board", &["geom", "zobrist"]),
     ("game", &["board", "geom", "zobrist"]),
     ("score", &["game", "board", "geom"]),
-    ("playout", &["param", "board", "geom"]),
-    ("judge", &["playout", "score", "game", "board", "geom"]),
+    ("mailbox", &["board", "geom"]),
+    ("tactics", &["mailbox", "geom"]),
+    ("playout", &["tactics", "mailbox", "param", "board", "geom"]),
+    (
+        "judge",
+        &[
+            "playout", "tactics", "mailbox", "score", "game", "board", "geom",
+        ],
+    ),
     (
         "search",
         &[
-            "judge", "playout", "param", "score", "game", "board", "geom",
+            "judge", "playout", "tactics", "mailbox", "param", "score", "game", "board", "geom",
         ],
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
-    ("bench", &["search", "playout", "game", "board", "geom"]),
+    (
+        "bench",
+        &["search", "playout", "mailbox", "game", "board", "geom"],
+    ),
     ("book", &["search", "game", "board", "geom", "zobrist"]),
     (
         "learn",
-        &["search", "playout", "sgf", "game", "board", "geom"],
+        &[
+            "search", "playout", "tactics", "mailbox", "sgf", "game", "board", "geom",
+        ],
     ),
     (
         "cli",
         &[
-            "gtp", "bench", "book", "learn", "referee", "search", "playout", "time", "game", "geom",
+            "gtp", "bench", "book", "learn", "referee", "search", "playout", "tactics", "time",
+            "game", "geom",
         ],
     ),
     (

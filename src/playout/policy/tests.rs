@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::geom::{Color, Move, Point};
-use crate::playout::tests::{board_from, check_invariants, pt, recount};
+use crate::mailbox::tests::{board_from, check_invariants, pt};
+use crate::playout::tests::recount;
 use crate::playout::{move_cap, run, PlayoutResult, PlayoutRng};
 
 /// Every step always tried.

@@ -1,7 +1,7 @@
 use super::*;
 use crate::geom::{Color, Move};
 use crate::param::Tunable;
-use crate::playout::LadderReader;
+use crate::tactics::LadderReader;
 
 /// A playout board from a diagram (rows top-down, `X` Black, `O` White, `.` empty), with
 /// `to_move` to play.

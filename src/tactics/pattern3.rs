@@ -12,10 +12,10 @@
 //! one bit per code and colour to move, computed at compile time (`build`), so a match is
 //! eight reads and one bit test: no hashing, no allocation.
 //!
-//! Depends on: playout::board.
+//! Depends on: mailbox, geom.
 
-use super::board::{PlayoutBoard, BLACK, EMPTY, OFF_BOARD, WHITE};
 use crate::geom::Point;
+use crate::mailbox::{PlayoutBoard, BLACK, EMPTY, OFF_BOARD, WHITE};
 
 /// (dx, dy) of neighbour `i`: the top row left to right (dy = +1, up), the middle row's two,
 /// then the bottom row. A shape's rows read the same way: row 0 is dy = +1.

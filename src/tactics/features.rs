@@ -11,13 +11,14 @@
 //!
 //! Cold path: once per candidate of an expansion of the tree, and by `tengen learn`.
 //!
-//! Depends on: playout::{board, tactics, ladder, pattern3}.
+//! Depends on: mailbox, tactics::{liberties, fights, ladder, pattern3}, geom.
 
-use super::board::{PlayoutBoard, EMPTY};
+use super::fights::FightAnswers;
 use super::ladder::LadderReader;
+use super::liberties::two_liberties;
 use super::pattern3;
-use super::tactics::{two_liberties, FightAnswers};
 use crate::geom::Point;
+use crate::mailbox::{PlayoutBoard, EMPTY};
 
 /// The version of the feature definitions below; a model learned with another is refused.
 pub const FEATURES_VERSION: u32 = 1;
@@ -237,8 +238,8 @@ impl PlayoutBoard {
 mod tests {
     use super::*;
     use crate::geom::Color;
-    use crate::playout::pattern3::{canonical_shape, swap_colours, transform_code};
-    use crate::playout::tests::{board_from, pt};
+    use crate::mailbox::tests::{board_from, pt};
+    use crate::tactics::pattern3::{canonical_shape, swap_colours, transform_code};
 
     fn features_at(picture: &str, to_move: Color, p: &str) -> MoveFeatures {
         let board = board_from(picture, to_move);

@@ -1,4 +1,5 @@
-//! `PlayoutBoard`: the board the playouts and the tree descent play on.
+//! `PlayoutBoard`: the board the playouts, the tactics and the tree descent play on, and
+//! nothing else (the policies live in `playout`, the tactics that read it in `tactics`).
 //!
 //! Layout: a padded mailbox. A board of side N is stored row by row with stride `S = N + 1`;
 //! mailbox index `m = (row + 1) * S + col + 1`. Column 0 of every mailbox row is off the board
@@ -821,3 +822,6 @@ pub(crate) fn color_code(c: Color) -> u8 {
         Color::White => WHITE,
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

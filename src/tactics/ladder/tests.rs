@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::geom::Color;
-use crate::playout::tests::{board_from, pt};
+use crate::mailbox::tests::{board_from, pt};
 
 /// White E5 in atari (its liberty is F5), with Black's ladder shape around it: running to F5
 /// starts a staircase towards the upper right edge. `breaker` is put on the way as a White

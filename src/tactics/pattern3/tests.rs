@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::geom::{Color, Point};
-use crate::playout::tests::{board_from, pt};
+use crate::mailbox::tests::{board_from, pt};
 
 /// Whether the side `to_move` playing `at` on `picture` makes a shape.
 fn shape_at(picture: &str, to_move: Color, at: &str) -> bool {

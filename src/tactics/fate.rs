@@ -13,10 +13,10 @@
 //! Cold-ish path: once per tree expansion, on the mailbox, no allocation (two level lists of
 //! at most a board's points on the stack).
 //!
-//! Depends on: playout::board.
+//! Depends on: mailbox, geom.
 
-use super::board::{PlayoutBoard, EMPTY, GRID_LEN, OFF_BOARD};
 use crate::geom::Point;
+use crate::mailbox::{PlayoutBoard, EMPTY, GRID_LEN, OFF_BOARD};
 
 /// Common-fate-graph distances from one point, up to a cap; `FAR` beyond it.
 #[derive(Clone)]
@@ -118,7 +118,7 @@ fn reach(
 mod tests {
     use super::*;
     use crate::geom::Color;
-    use crate::playout::tests::board_from;
+    use crate::mailbox::tests::board_from;
 
     fn distances(b: &PlayoutBoard, from: &str, max: u8) -> FateDistances {
         let mut out = FateDistances::default();

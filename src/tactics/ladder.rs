@@ -13,11 +13,11 @@
 //! with two liberties, and by the heavy playouts' escapes (`escapes_unless_caught`, with
 //! `Config::escape_ladders`), only when running would leave the chain two liberties.
 //!
-//! Depends on: playout::{board, tactics}, geom.
+//! Depends on: mailbox, tactics::liberties, geom.
 
-use super::board::{PlayoutBoard, EMPTY};
-use super::tactics::{chain_liberties, escapes_checked, PointSet};
+use super::liberties::{chain_liberties, escapes_checked, PointSet};
 use crate::geom::{Move, Point};
+use crate::mailbox::{PlayoutBoard, EMPTY};
 
 /// Plays per read; beyond it the prey is taken to escape. A ladder across a 19×19 board is
 /// about 2·19 plays, and each hunter move tries at most two ataris.
