@@ -4,7 +4,7 @@
 //!
 //! Each move of a record is a competition: the move played wins against every other candidate
 //! of the position (`PlayoutBoard::for_each_candidate`), a candidate's strength being the
-//! product of its features' gammas. MM updates the gammas of one feature group at a time:
+//! product of its features' gammas. MM updates the gammas of one feature (all its values) at a time:
 //! gamma_i = (W_i + 1) / (sum over positions j of C_ij / E_j + 2 / (gamma_i + 1)), where W_i
 //! counts the winners with feature i, E_j sums the strengths of position j's candidates and C_ij
 //! those of its candidates with feature i, divided by gamma_i; the `+ 1` and `2 / (gamma_i + 1)`
@@ -16,13 +16,16 @@
 //!
 //! Cold path: an offline tool.
 //!
-//! Depends on: search (model), playout, sgf, game, geom.
+//! Depends on: search (model), tactics (the features), playout (its config), mailbox, sgf,
+//! game, geom.
 
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
 use crate::mailbox::PlayoutBoard;
 use crate::search::model::MoveModel;
-use crate::tactics::{canonical_shape, Group, LadderReader, MoveFeatures, ALL_GROUPS, GROUPS};
+use crate::tactics::{
+    canonical_shape, Feature, LadderReader, MoveFeatures, ALL_FEATURES, N_FEATURES,
+};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -34,7 +37,7 @@ const HOLD_OUT: usize = 10;
 pub struct Options {
     /// SGF files, or directories searched for `.sgf` files at any depth.
     pub inputs: Vec<PathBuf>,
-    /// MM sweeps over all groups.
+    /// MM sweeps over all features.
     pub iterations: usize,
     /// Moves before this one (from 1) of each record are skipped (the opening of self-play
     /// games repeats).
@@ -55,21 +58,22 @@ impl Default for Options {
     }
 }
 
-/// A feature as an index into the flat gamma vector of the fit.
-type FeatureId = u32;
-const NONE: FeatureId = FeatureId::MAX;
+/// A value of a feature (a shape class for `Feature::Shape`) as an index into the flat gamma
+/// vector of the fit.
+type ValueId = u32;
+const NONE: ValueId = ValueId::MAX;
 
-/// Flat index of each group's first value (0, absent, has no id); the shapes come last and
+/// Flat index of each feature's first value (0, absent, has no id); the shapes come last and
 /// are numbered as they are first met.
-const OFFSETS: [FeatureId; GROUPS] = offsets();
+const OFFSETS: [ValueId; N_FEATURES] = offsets();
 
-const fn offsets() -> [FeatureId; GROUPS] {
-    let mut offsets = [0; GROUPS];
+const fn offsets() -> [ValueId; N_FEATURES] {
+    let mut offsets = [0; N_FEATURES];
     let mut next = 0;
     let mut g = 0;
-    while g < GROUPS {
+    while g < N_FEATURES {
         offsets[g] = next;
-        next += ALL_GROUPS[g].values() as FeatureId;
+        next += ALL_FEATURES[g].values() as ValueId;
         g += 1;
     }
     offsets
@@ -98,16 +102,16 @@ impl Competition {
 #[derive(Default)]
 struct Data {
     competitions: Vec<Competition>,
-    features: Vec<[FeatureId; GROUPS]>,
+    features: Vec<[ValueId; N_FEATURES]>,
     counts: Vec<u32>,
     /// The id of each shape class met, and the class of each id (from the shapes' offset).
-    shape_ids: HashMap<u16, FeatureId>,
+    shape_ids: HashMap<u16, ValueId>,
     shape_codes: Vec<u16>,
 }
 
 impl Data {
-    fn n_features(&self) -> usize {
-        OFFSETS[Group::Shape as usize] as usize + self.shape_codes.len()
+    fn n_values(&self) -> usize {
+        OFFSETS[Feature::Shape as usize] as usize + self.shape_codes.len()
     }
 
     /// The strength of the candidate in `row` under `gammas`.
@@ -119,23 +123,23 @@ impl Data {
             .product()
     }
 
-    /// The value in group `g` of the feature `id` (a shape's canonical code).
-    fn value_of(&self, g: Group, id: FeatureId) -> u16 {
+    /// The value of feature `g` whose id is `id` (a shape's canonical code).
+    fn value_of(&self, g: Feature, id: ValueId) -> u16 {
         let index = (id - OFFSETS[g as usize]) as usize;
-        if g == Group::Shape {
+        if g == Feature::Shape {
             self.shape_codes[index]
         } else {
             index as u16
         }
     }
 
-    fn ids(&mut self, f: &MoveFeatures) -> [FeatureId; GROUPS] {
-        let mut ids = [NONE; GROUPS];
-        for g in ALL_GROUPS {
+    fn ids(&mut self, f: &MoveFeatures) -> [ValueId; N_FEATURES] {
+        let mut ids = [NONE; N_FEATURES];
+        for g in ALL_FEATURES {
             let v = f.get(g);
-            ids[g as usize] = if g == Group::Shape {
+            ids[g as usize] = if g == Feature::Shape {
                 let class = canonical_shape(v);
-                let next = OFFSETS[g as usize] + self.shape_codes.len() as FeatureId;
+                let next = OFFSETS[g as usize] + self.shape_codes.len() as ValueId;
                 *self.shape_ids.entry(class).or_insert_with(|| {
                     self.shape_codes.push(class);
                     next
@@ -143,7 +147,7 @@ impl Data {
             } else if v == 0 {
                 NONE
             } else {
-                OFFSETS[g as usize] + FeatureId::from(v)
+                OFFSETS[g as usize] + ValueId::from(v)
             };
         }
         ids
@@ -158,7 +162,7 @@ impl Data {
     ) {
         // The fight answers as the search reads them, with the playouts' self-atari limit.
         let fights = board.fight_answers(crate::playout::Config::default().max_self_atari_stones);
-        let mut rows: Vec<([FeatureId; GROUPS], bool)> = Vec::new();
+        let mut rows: Vec<([ValueId; N_FEATURES], bool)> = Vec::new();
         let mut found = false;
         board.for_each_candidate(|p| {
             let f = board.move_features(ladders, &fights, p);
@@ -316,7 +320,7 @@ fn replay(
 
 /// The gamma of each feature of `data` after `iterations` MM sweeps.
 fn fit(data: &Data, iterations: usize) -> Vec<f64> {
-    let n = data.n_features();
+    let n = data.n_values();
     let mut wins = vec![0.0f64; n];
     for c in &data.competitions {
         for &id in &data.features[c.winner_row()] {
@@ -327,7 +331,7 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
     }
     let mut gammas = vec![1.0f64; n];
     for sweep in 0..iterations {
-        for g in ALL_GROUPS {
+        for g in ALL_FEATURES {
             let gi = g as usize;
             let mut denominators = vec![0.0f64; n];
             for c in &data.competitions {
@@ -343,7 +347,7 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
                     }
                 }
             }
-            for id in group_ids(data, g) {
+            for id in value_ids(data, g) {
                 gammas[id] = (wins[id] + 1.0) / (denominators[id] + 2.0 / (gammas[id] + 1.0));
             }
         }
@@ -356,10 +360,10 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
     gammas
 }
 
-/// The flat ids of group `g`'s features.
-fn group_ids(data: &Data, g: Group) -> std::ops::Range<usize> {
+/// The flat ids of feature `g`'s values.
+fn value_ids(data: &Data, g: Feature) -> std::ops::Range<usize> {
     let start = OFFSETS[g as usize] as usize;
-    if g == Group::Shape {
+    if g == Feature::Shape {
         start..start + data.shape_codes.len()
     } else {
         start + 1..start + g.values()
@@ -383,9 +387,9 @@ fn log_likelihood(data: &Data, gammas: &[f64]) -> f64 {
 /// The fitted gammas as a `MoveModel`.
 fn to_model(data: &Data, gammas: &[f64]) -> MoveModel {
     let mut model = MoveModel::default();
-    for g in ALL_GROUPS {
-        for id in group_ids(data, g) {
-            model.set(g, data.value_of(g, id as FeatureId), gammas[id] as f32);
+    for g in ALL_FEATURES {
+        for id in value_ids(data, g) {
+            model.set(g, data.value_of(g, id as ValueId), gammas[id] as f32);
         }
     }
     model
@@ -399,7 +403,7 @@ fn prediction_rate(data: &Data, model: &MoveModel) -> f64 {
     }
     let strength = |row: usize| -> f32 {
         let mut f = MoveFeatures::default();
-        for (g, &id) in ALL_GROUPS.iter().zip(&data.features[row]) {
+        for (g, &id) in ALL_FEATURES.iter().zip(&data.features[row]) {
             if id != NONE {
                 f.values[*g as usize] = data.value_of(*g, id);
             }

@@ -432,7 +432,7 @@ fn the_book_is_built_in_or_a_file_or_none() {
 
 #[test]
 fn the_move_model_is_built_in_or_a_file() {
-    use crate::tactics::Group;
+    use crate::tactics::Feature;
     let search = engine("").unwrap().0.search;
     assert!(std::ptr::eq(search.model, MoveModel::builtin()));
     assert!(std::ptr::eq(search.model_large, MoveModel::builtin_large()));
@@ -443,8 +443,8 @@ fn the_move_model_is_built_in_or_a_file() {
     let line = format!("--model {}", good.display());
     let search = engine(&line).unwrap().0.search;
     for model in [search.model, search.model_large] {
-        assert_eq!(model.get(Group::Capture, 1), 9.5);
-        assert_eq!(model.get(Group::Capture, 2), 1.0);
+        assert_eq!(model.get(Feature::Capture, 1), 9.5);
+        assert_eq!(model.get(Feature::Capture, 2), 1.0);
     }
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "tengen-move-model 1\ncapture 1 -2\n").unwrap();

@@ -17,16 +17,16 @@ fn duel(data: &mut Data, winner: MoveFeatures, loser: MoveFeatures) {
     });
 }
 
-fn with(group: Group, value: u16) -> MoveFeatures {
+fn with(feature: Feature, value: u16) -> MoveFeatures {
     let mut f = MoveFeatures::default();
-    f.values[group as usize] = value;
+    f.values[feature as usize] = value;
     f
 }
 
 #[test]
 fn a_feature_that_wins_three_duels_in_four_rates_about_three_times_its_rival() {
     let mut data = Data::default();
-    let (capture, atari) = (with(Group::Capture, 1), with(Group::Atari, 2));
+    let (capture, atari) = (with(Feature::Capture, 1), with(Feature::Atari, 2));
     for i in 0..400 {
         if i % 4 == 3 {
             duel(&mut data, atari, capture);
@@ -35,7 +35,7 @@ fn a_feature_that_wins_three_duels_in_four_rates_about_three_times_its_rival() {
         }
     }
     let model = to_model(&data, &fit(&data, 30));
-    let ratio = model.get(Group::Capture, 1) / model.get(Group::Atari, 2);
+    let ratio = model.get(Feature::Capture, 1) / model.get(Feature::Atari, 2);
     assert!((2.6..3.4).contains(&ratio), "ratio {ratio}");
     assert!(prediction_rate(&data, &model) > 0.7);
 }

@@ -1,5 +1,5 @@
-//! The learned move model: a Bradley-Terry strength ("gamma") per value of each feature group
-//! of `playout::MoveFeatures`; a move's strength is the product of its features' gammas, and
+//! The learned move model: a Bradley-Terry strength ("gamma") per value of each feature
+//! of `tactics::MoveFeatures`; a move's strength is the product of its features' gammas, and
 //! the probability that a player picks it among the candidates is its strength over their sum
 //! (Coulom, "Computing Elo Ratings of Move Patterns in the Game of Go", 2007). `tengen learn`
 //! fits the gammas to the moves of game records (`learn`); the built-in models are
@@ -9,16 +9,16 @@
 //! File format (text, one entry a line, `#` comments):
 //!
 //! ```text
-//! tengen-move-model 1          the features' version (playout::FEATURES_VERSION)
-//! capture 1 3.125              group, value, gamma (a value not listed has gamma 1)
-//! shape 0x2a10 1.5             shapes by their canonical 3×3 code (playout::canonical_shape)
+//! tengen-move-model 1          the features' version (tactics::FEATURES_VERSION)
+//! capture 1 3.125              feature, value, gamma (a value not listed has gamma 1)
+//! shape 0x2a10 1.5             shapes by their canonical 3×3 code (tactics::canonical_shape)
 //! ```
 //!
-//! Cold path: a model is read once; `gamma` is one table read per group.
+//! Cold path: a model is read once; `gamma` is one table read per feature.
 //!
-//! Depends on: playout.
+//! Depends on: tactics (the features).
 
-use crate::tactics::{canonical_shape, Group, MoveFeatures, ALL_GROUPS, FEATURES_VERSION};
+use crate::tactics::{canonical_shape, Feature, MoveFeatures, ALL_FEATURES, FEATURES_VERSION};
 use std::fmt::Write;
 use std::sync::OnceLock;
 
@@ -30,7 +30,7 @@ pub const BUILTIN_MODEL: &str = include_str!("model/model.txt");
 /// strong programs (the computer Go tournaments of yenw/computer-go-dataset, `AI/`).
 pub const BUILTIN_MODEL_LARGE: &str = include_str!("model/model-large.txt");
 
-/// Gammas by group and value; shapes by their raw code (each canonical class spread over its
+/// Gammas by feature and value; shapes by their raw code (each canonical class spread over its
 /// symmetric images when read), so that a lookup needs no canonical form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveModel {
@@ -41,7 +41,7 @@ impl Default for MoveModel {
     /// Every gamma 1: every move alike.
     fn default() -> MoveModel {
         MoveModel {
-            gammas: ALL_GROUPS.iter().map(|g| vec![1.0; g.values()]).collect(),
+            gammas: ALL_FEATURES.iter().map(|g| vec![1.0; g.values()]).collect(),
         }
     }
 }
@@ -70,16 +70,16 @@ impl MoveModel {
             .product()
     }
 
-    /// The gamma of `value` in `group` (for a shape: any code of its class).
-    pub fn get(&self, group: Group, value: u16) -> f32 {
-        self.gammas[group as usize][value as usize]
+    /// The gamma of `value` of `feature` (for a shape: any code of its class).
+    pub fn get(&self, feature: Feature, value: u16) -> f32 {
+        self.gammas[feature as usize][value as usize]
     }
 
-    /// Sets the gamma of `value` in `group`; a shape's whole class (every symmetric image)
+    /// Sets the gamma of `value` of `feature`; a shape's whole class (every symmetric image)
     /// at once.
-    pub fn set(&mut self, group: Group, value: u16, gamma: f32) {
-        let table = &mut self.gammas[group as usize];
-        if group == Group::Shape {
+    pub fn set(&mut self, feature: Feature, value: u16, gamma: f32) {
+        let table = &mut self.gammas[feature as usize];
+        if feature == Feature::Shape {
             let class = canonical_shape(value);
             for code in symmetric_images(class) {
                 table[code as usize] = gamma;
@@ -114,24 +114,24 @@ impl MoveModel {
                 continue;
             }
             let [name, value, gamma] = words[..] else {
-                return Err(fail("expected: group value gamma"));
+                return Err(fail("expected: feature value gamma"));
             };
-            let group = ALL_GROUPS
+            let feature = ALL_FEATURES
                 .into_iter()
-                .find(|g| g.name() == name)
-                .ok_or_else(|| fail("unknown group"))?;
+                .find(|f| f.name() == name)
+                .ok_or_else(|| fail("unknown feature"))?;
             let value = match value.strip_prefix("0x") {
                 Some(hex) => u16::from_str_radix(hex, 16).ok(),
                 None => value.parse::<u16>().ok(),
             }
-            .filter(|&v| (v as usize) < group.values() && (v != 0 || group == Group::Shape))
+            .filter(|&v| (v as usize) < feature.values() && (v != 0 || feature == Feature::Shape))
             .ok_or_else(|| fail("bad value"))?;
             let gamma: f32 = gamma
                 .parse()
                 .ok()
                 .filter(|g: &f32| g.is_finite() && *g > 0.0)
                 .ok_or_else(|| fail("bad gamma"))?;
-            model.set(group, value, gamma);
+            model.set(feature, value, gamma);
         }
         version.ok_or_else(|| "no tengen-move-model line".to_string())?;
         Ok(model)
@@ -145,16 +145,16 @@ impl MoveModel {
             let _ = writeln!(out, "# {line}");
         }
         let _ = writeln!(out, "tengen-move-model {FEATURES_VERSION}");
-        for group in ALL_GROUPS {
-            let table = &self.gammas[group as usize];
+        for feature in ALL_FEATURES {
+            let table = &self.gammas[feature as usize];
             for (value, &gamma) in table.iter().enumerate() {
                 let value = value as u16;
-                if group == Group::Shape {
+                if feature == Feature::Shape {
                     if canonical_shape(value) == value && gamma != 1.0 {
                         let _ = writeln!(out, "shape 0x{value:04x} {gamma}");
                     }
                 } else if value != 0 {
-                    let _ = writeln!(out, "{} {value} {gamma}", group.name());
+                    let _ = writeln!(out, "{} {value} {gamma}", feature.name());
                 }
             }
         }
@@ -228,16 +228,16 @@ mod tests {
         let model = MoveModel::parse(&text).unwrap();
         // An own stone above the point; to the left, below, to the right: the same class.
         for code in [1u16 << 2, 1 << 6, 1 << 8, 1 << 12] {
-            assert_eq!(model.get(Group::Shape, code), 2.5);
+            assert_eq!(model.get(Feature::Shape, code), 2.5);
         }
         assert_eq!(
-            model.get(Group::Shape, 1),
+            model.get(Feature::Shape, 1),
             1.0,
             "a diagonal stone is another shape"
         );
         let mut f = MoveFeatures::default();
-        f.values[Group::Capture as usize] = 1;
-        f.values[Group::Shape as usize] = 1 << 6;
+        f.values[Feature::Capture as usize] = 1;
+        f.values[Feature::Shape as usize] = 1 << 6;
         assert_eq!(model.gamma(&f), 7.5);
         for bad in [
             "capture 1 3\n".to_string(),

@@ -18,7 +18,7 @@ use super::tree::Prior;
 use crate::geom::{by_board_size, Point, LARGE_BOARD};
 use crate::mailbox::PlayoutBoard;
 use crate::param::{field, Param, Tunable};
-use crate::tactics::{FateDistances, FightAnswers, Group, MoveFeatures};
+use crate::tactics::{FateDistances, FightAnswers, MoveFeatures};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -164,26 +164,36 @@ impl PriorConfig {
     }
 }
 
-/// Sums virtual playouts from several sources.
-#[derive(Default)]
-struct Sum {
+/// Virtual playouts at a win rate: what one source adds to a move's prior.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Virtual {
     visits: f32,
-    wins: f32,
+    value: f32,
 }
 
-impl Sum {
-    fn add(&mut self, visits: f32, value: f32) {
-        self.visits += visits;
-        self.wins += visits * value;
+impl Virtual {
+    /// `visits` virtual playouts, all won.
+    fn wins(visits: f32) -> Option<Virtual> {
+        Some(Virtual { visits, value: 1.0 })
     }
 
-    fn prior(&self) -> Prior {
-        if self.visits <= 0.0 {
-            Prior::default()
-        } else {
-            Prior::new(self.visits, self.wins / self.visits)
-        }
+    /// `visits` virtual playouts, all lost.
+    fn losses(visits: f32) -> Option<Virtual> {
+        Some(Virtual { visits, value: 0.0 })
     }
+}
+
+/// What a prior source may read of a candidate: the point, the board, and what the worker
+/// computed once for the whole expansion (`prior_of`'s arguments).
+struct Candidate<'a> {
+    board: &'a PlayoutBoard,
+    p: Point,
+    features: &'a MoveFeatures,
+    fights: &'a FightAnswers,
+    fate: &'a FateDistances,
+    last: Option<Point>,
+    /// The move's probability under the learned model (0 when the model is off).
+    learned: f32,
 }
 
 /// The prior of playing the empty point `p` for the side to move on `board`; `last` is the
@@ -193,6 +203,11 @@ impl Sum {
 /// (`PlayoutBoard::fate_distances`, up to 3), both computed once for all the moves of an
 /// expansion; `learned` is the move's probability under the learned model (0 when the model
 /// is off).
+///
+/// The sum of one function per source, in a fixed order (the sum is of floats: the order is
+/// part of the result, and `tengen bench`'s signatures pin it). A new source is one function
+/// `fn(&PriorConfig, &Candidate) -> Option<Virtual>`, one weight in `PriorConfig` (with its
+/// default and its row in `PARAMS`), and one line below.
 #[allow(clippy::too_many_arguments)]
 pub fn prior_of(
     config: &PriorConfig,
@@ -204,69 +219,198 @@ pub fn prior_of(
     last: Option<Point>,
     learned: f32,
 ) -> Prior {
-    let mut sum = Sum::default();
-    sum.add(config.even, 0.5);
-    if learned > 0.0 {
-        sum.add(config.learned_weight(board.size()) * learned.sqrt(), 1.0);
-    }
-    let size = board.size();
-    // Capture values from 4 on also touch one of the mover's chains in atari.
-    let capture = features.get(Group::Capture);
-    if capture > 0 {
-        sum.add(config.capture, 1.0);
-    }
-    match (capture, features.get(Group::Escape)) {
-        (4.., _) | (_, 2..) => sum.add(config.escape, 1.0),
-        (_, 1) => sum.add(config.ladder_escape_fails, 0.0),
-        _ => {}
-    }
-    if features.get(Group::Atari) == 1 {
-        sum.add(config.ladder_atari, 1.0);
-    }
-    match features.get(Group::SelfAtari) {
-        1 | 2 => sum.add(config.self_atari_small, 0.0),
-        3 => sum.add(config.self_atari, 0.0),
-        _ => {}
-    }
-    if fights.two_lib.contains(&p) {
-        sum.add(config.two_lib, 1.0);
-    }
-    if fights.nakade == Some(p) {
-        sum.add(config.nakade, 1.0);
-    }
-    if board.makes_shape(p) {
-        sum.add(config.pattern, 1.0);
-    }
-    if let Some(l) = last {
-        let (dx, dy) = (p.col().abs_diff(l.col()), p.row().abs_diff(l.row()));
-        if dx + dy <= 2 || (dx == 1 && dy == 1) {
-            sum.add(config.near_last, 1.0);
-        }
-    }
-    if let Some(&weight) = config.fate.get(usize::from(fate.get(p)).wrapping_sub(1)) {
-        sum.add(weight * config.fate_scale(size), 1.0);
-    }
-    // Line values above 5 are the line (1 to 5) of a move in an empty area, plus 5.
-    match features.get(Group::Line) {
-        6 | 7 if size >= 9 => sum.add(config.low_empty, 0.0),
-        8 if size >= 9 => sum.add(config.third_line_empty, 1.0),
-        _ => {}
-    }
-    if size >= LARGE_BOARD && config.empty_corner != 0.0 && is_open_corner_point(board, p) {
-        sum.add(config.empty_corner, 1.0);
-    }
-    sum.prior()
+    let c = &Candidate {
+        board,
+        p,
+        features,
+        fights,
+        fate,
+        last,
+        learned,
+    };
+    sum(&[
+        even_game(config),
+        // The learned model's probability: the policy network (issue 32) will be a source
+        // of this kind, beside it.
+        learned_model(config, c),
+        capture(config, c),
+        escape(config, c),
+        ladder_escape_fails(config, c),
+        ladder_atari(config, c),
+        self_atari(config, c),
+        two_lib(config, c),
+        nakade(config, c),
+        pattern(config, c),
+        near_last(config, c),
+        fate_distance(config, c),
+        empty_area_line(config, c),
+        empty_corner(config, c),
+    ])
 }
 
 /// The prior of passing for the side to move on `board`.
 pub fn prior_of_pass(config: &PriorConfig, board: &PlayoutBoard) -> Prior {
-    let mut sum = Sum::default();
-    sum.add(config.even, 0.5);
+    sum(&[even_game(config), early_pass(config, board)])
+}
+
+/// The sources' virtual playouts added up, in order, as a `Prior`.
+fn sum(sources: &[Option<Virtual>]) -> Prior {
+    let (mut visits, mut wins) = (0.0f32, 0.0f32);
+    for v in sources.iter().flatten() {
+        visits += v.visits;
+        wins += v.visits * v.value;
+    }
+    if visits <= 0.0 {
+        Prior::default()
+    } else {
+        Prior::new(visits, wins / visits)
+    }
+}
+
+/// Every move (and pass), at a win rate of 0.5: keeps one unlucky playout from burying it.
+fn even_game(config: &PriorConfig) -> Option<Virtual> {
+    Some(Virtual {
+        visits: config.even,
+        value: 0.5,
+    })
+}
+
+/// The learned move model: its weight times √p as wins, p the move's probability among the
+/// candidates.
+fn learned_model(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.learned > 0.0 {
+        Virtual::wins(config.learned_weight(c.board.size()) * c.learned.sqrt())
+    } else {
+        None
+    }
+}
+
+/// A capture of an enemy chain in atari next to the move, as wins.
+fn capture(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.features.captures() {
+        Virtual::wins(config.capture)
+    } else {
+        None
+    }
+}
+
+/// Saving one of the mover's chains in atari (a capture next to it, or a run the ladder
+/// reader says lives), as wins.
+fn escape(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.features.saves_chain_in_atari() {
+        Virtual::wins(config.escape)
+    } else {
+        None
+    }
+}
+
+/// Running from atari into a ladder that catches the chain, as losses.
+fn ladder_escape_fails(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.features.runs_into_ladder() {
+        Virtual::losses(config.ladder_escape_fails)
+    } else {
+        None
+    }
+}
+
+/// An atari that starts a ladder that catches the chain, as wins.
+fn ladder_atari(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.features.atari_catches_in_ladder() {
+        Virtual::wins(config.ladder_atari)
+    } else {
+        None
+    }
+}
+
+/// Putting the mover's own new chain in atari, as losses: `self_atari_small` for one or two
+/// stones (throw-ins, nakade), `self_atari` for more.
+fn self_atari(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    match c.features.self_atari_stones()? {
+        1 | 2 => Virtual::losses(config.self_atari_small),
+        _ => Virtual::losses(config.self_atari),
+    }
+}
+
+/// An answer of the heavy playouts' two-liberty step to the last move, as wins.
+fn two_lib(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.fights.two_lib.contains(&c.p) {
+        Virtual::wins(config.two_lib)
+    } else {
+        None
+    }
+}
+
+/// The nakade point of an eye space next to the last move, as wins.
+fn nakade(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.fights.nakade == Some(c.p) {
+        Virtual::wins(config.nakade)
+    } else {
+        None
+    }
+}
+
+/// One of the playouts' 3×3 shapes, as wins.
+fn pattern(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.board.makes_shape(c.p) {
+        Virtual::wins(config.pattern)
+    } else {
+        None
+    }
+}
+
+/// Within distance 2 (|dx| + |dy| ≤ 2, or a diagonal) of the last move, as wins.
+fn near_last(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    let l = c.last?;
+    let (dx, dy) = (c.p.col().abs_diff(l.col()), c.p.row().abs_diff(l.row()));
+    if dx + dy <= 2 || (dx == 1 && dy == 1) {
+        Virtual::wins(config.near_last)
+    } else {
+        None
+    }
+}
+
+/// At distance 1, 2 or 3 from the last move in the common fate graph, as wins (the weight of
+/// that distance, scaled for the board's size).
+fn fate_distance(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    let weight = config
+        .fate
+        .get(usize::from(c.fate.get(c.p)).wrapping_sub(1))?;
+    Virtual::wins(weight * config.fate_scale(c.board.size()))
+}
+
+/// A move in an empty area (no stone within distance 2) on boards of 9 and more: on the
+/// first or second line as losses, on the third as wins.
+fn empty_area_line(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.board.size() < 9 || !c.features.in_empty_area() {
+        return None;
+    }
+    match c.features.line() {
+        1 | 2 => Virtual::losses(config.low_empty),
+        3 => Virtual::wins(config.third_line_empty),
+        _ => None,
+    }
+}
+
+/// A 3-3, 3-4 or 4-4 point of an empty corner on large boards, as wins.
+fn empty_corner(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if c.board.size() >= LARGE_BOARD
+        && config.empty_corner != 0.0
+        && is_open_corner_point(c.board, c.p)
+    {
+        Virtual::wins(config.empty_corner)
+    } else {
+        None
+    }
+}
+
+/// Passing while more than a third of the board is empty, as losses.
+fn early_pass(config: &PriorConfig, board: &PlayoutBoard) -> Option<Virtual> {
     let size = board.size();
     if board.n_empty() * 3 > size * size {
-        sum.add(config.early_pass, 0.0);
+        Virtual::losses(config.early_pass)
+    } else {
+        None
     }
-    sum.prior()
 }
 
 /// Side of the corner box of `is_open_corner_point`.

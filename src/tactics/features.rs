@@ -1,13 +1,15 @@
 //! The features of a move that the learned move model weighs (`search::model`): a few
 //! tactical facts (capture, escape, self-atari, atari and its ladder, the playouts' fight
 //! answers), the distances to the last two moves, the line and an empty area, and the 3×3
-//! shape around the point. Each feature group takes one small value per move, 0 when the
-//! feature is absent; the shape is always present.
+//! shape around the point. Each `Feature` takes one small value per move, 0 when the
+//! feature is absent; the shape is always present. Readers of the features (the priors) ask
+//! the named accessors of `MoveFeatures` (`captures`, `escape`, `self_atari_stones`, …),
+//! never the value codes, which only this file and the model's file format know.
 //!
-//! The groups and their values follow the features of Coulom's "Computing Elo Ratings of
-//! Move Patterns in the Game of Go" (2007) and Pachi's pattern features, cut down to what
-//! tengen's tactics already compute. Changing a group's meaning invalidates a model learned
-//! with the old one: bump `FEATURES_VERSION`, which a model file names.
+//! The features and their values follow Coulom's "Computing Elo Ratings of Move Patterns in
+//! the Game of Go" (2007) and Pachi's pattern features, cut down to what tengen's tactics
+//! already compute. Changing a feature's meaning invalidates a model learned with the old
+//! one: bump `FEATURES_VERSION`, which a model file names.
 //!
 //! Cold path: once per candidate of an expansion of the tree, and by `tengen learn`.
 //!
@@ -23,9 +25,10 @@ use crate::mailbox::{PlayoutBoard, EMPTY};
 /// The version of the feature definitions below; a model learned with another is refused.
 pub const FEATURES_VERSION: u32 = 1;
 
-/// The feature groups, in the order of `MoveFeatures::values`.
+/// The features of a move, in the order of `MoveFeatures::values`. Each takes one of
+/// `values()` values (0: absent); the learned model has a gamma per feature and value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Group {
+pub enum Feature {
     /// 1 + (0: one stone, 1: two or three, 2: four or more) + 3 if the move also touches one
     /// of the mover's chains in atari.
     Capture,
@@ -56,49 +59,49 @@ pub enum Group {
     Shape,
 }
 
-/// Number of groups.
-pub const GROUPS: usize = 9;
+/// Number of features.
+pub const N_FEATURES: usize = 9;
 
-/// Every group, in order.
-pub const ALL_GROUPS: [Group; GROUPS] = [
-    Group::Capture,
-    Group::Escape,
-    Group::SelfAtari,
-    Group::Atari,
-    Group::DistLast,
-    Group::DistLast2,
-    Group::Line,
-    Group::Fight,
-    Group::Shape,
+/// Every feature, in order.
+pub const ALL_FEATURES: [Feature; N_FEATURES] = [
+    Feature::Capture,
+    Feature::Escape,
+    Feature::SelfAtari,
+    Feature::Atari,
+    Feature::DistLast,
+    Feature::DistLast2,
+    Feature::Line,
+    Feature::Fight,
+    Feature::Shape,
 ];
 
-impl Group {
-    /// The group's name in a model file.
+impl Feature {
+    /// The feature's name in a model file.
     pub fn name(self) -> &'static str {
         match self {
-            Group::Capture => "capture",
-            Group::Escape => "escape",
-            Group::SelfAtari => "self_atari",
-            Group::Atari => "atari",
-            Group::DistLast => "dist_last",
-            Group::DistLast2 => "dist_last2",
-            Group::Line => "line",
-            Group::Fight => "fight",
-            Group::Shape => "shape",
+            Feature::Capture => "capture",
+            Feature::Escape => "escape",
+            Feature::SelfAtari => "self_atari",
+            Feature::Atari => "atari",
+            Feature::DistLast => "dist_last",
+            Feature::DistLast2 => "dist_last2",
+            Feature::Line => "line",
+            Feature::Fight => "fight",
+            Feature::Shape => "shape",
         }
     }
 
-    /// Number of values of the group, 0 (absent) included.
+    /// Number of values of the feature, 0 (absent) included.
     pub const fn values(self) -> usize {
         match self {
-            Group::Capture => 7,
-            Group::Escape => 4,
-            Group::SelfAtari => 4,
-            Group::Atari => 3,
-            Group::DistLast | Group::DistLast2 => MAX_DISTANCE,
-            Group::Line => 11,
-            Group::Fight => 3,
-            Group::Shape => 1 << 16,
+            Feature::Capture => 7,
+            Feature::Escape => 4,
+            Feature::SelfAtari => 4,
+            Feature::Atari => 3,
+            Feature::DistLast | Feature::DistLast2 => MAX_DISTANCE,
+            Feature::Line => 11,
+            Feature::Fight => 3,
+            Feature::Shape => 1 << 16,
         }
     }
 }
@@ -106,15 +109,76 @@ impl Group {
 /// Largest distance told apart by `DistLast` and `DistLast2`.
 const MAX_DISTANCE: usize = 17;
 
-/// One value per group, in `ALL_GROUPS` order.
+/// One value per feature, in `ALL_FEATURES` order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MoveFeatures {
-    pub values: [u16; GROUPS],
+    pub values: [u16; N_FEATURES],
 }
 
+/// Added to a `Capture` value when the capture also touches one of the mover's chains in
+/// atari (and so saves it).
+const CAPTURE_SAVES: u16 = 3;
+/// The `Escape` value of a run into a ladder that catches the chain.
+const ESCAPE_CAUGHT: u16 = 1;
+/// The `Atari` value of an atari that starts a ladder that catches the chain.
+const ATARI_LADDER: u16 = 1;
+/// Added to a `Line` value when no stone stands within distance 2.
+const EMPTY_AREA: u16 = 5;
+
+/// What the priors read: one question per accessor, so that no reader decodes the values.
 impl MoveFeatures {
-    pub fn get(&self, group: Group) -> u16 {
-        self.values[group as usize]
+    /// The raw value of `feature` (the learned model's index).
+    pub fn get(&self, feature: Feature) -> u16 {
+        self.values[feature as usize]
+    }
+
+    /// Returns true if and only if the move captures an enemy chain (in atari next to it).
+    pub fn captures(&self) -> bool {
+        self.get(Feature::Capture) > 0
+    }
+
+    /// Returns true if and only if the move saves one of the mover's chains in atari: it
+    /// captures next to it, or it extends from the last liberty and the ladder reader says
+    /// the chain then lives.
+    pub fn saves_chain_in_atari(&self) -> bool {
+        self.get(Feature::Capture) > CAPTURE_SAVES || self.get(Feature::Escape) > ESCAPE_CAUGHT
+    }
+
+    /// Returns true if and only if the move runs from atari into a ladder that catches the
+    /// chain.
+    pub fn runs_into_ladder(&self) -> bool {
+        self.get(Feature::Escape) == ESCAPE_CAUGHT
+    }
+
+    /// Returns true if and only if the move is an atari that starts a ladder that catches the
+    /// chain.
+    pub fn atari_catches_in_ladder(&self) -> bool {
+        self.get(Feature::Atari) == ATARI_LADDER
+    }
+
+    /// If the move puts its own new chain in atari, that chain's stones, counted up to 3
+    /// (3: three or more); else `None`.
+    pub fn self_atari_stones(&self) -> Option<u16> {
+        match self.get(Feature::SelfAtari) {
+            0 => None,
+            n => Some(n),
+        }
+    }
+
+    /// The move's line from the edge, 1 to 5 (5: the fifth line and beyond).
+    pub fn line(&self) -> u16 {
+        let v = self.get(Feature::Line);
+        if v > EMPTY_AREA {
+            v - EMPTY_AREA
+        } else {
+            v
+        }
+    }
+
+    /// Returns true if and only if no stone stands within distance 2 of the move
+    /// (|dx| + |dy| ≤ 2).
+    pub fn in_empty_area(&self) -> bool {
+        self.get(Feature::Line) > EMPTY_AREA
     }
 }
 
@@ -171,10 +235,11 @@ impl PlayoutBoard {
                 2..=3 => 1,
                 _ => 2,
             };
-            f.values[Group::Capture as usize] = 1 + class + 3 * u16::from(own_in_atari.is_some());
+            f.values[Feature::Capture as usize] =
+                1 + class + CAPTURE_SAVES * u16::from(own_in_atari.is_some());
         } else if let Some((q, stones)) = own_in_atari {
-            f.values[Group::Escape as usize] = if ladders.escape_fails(self, q) {
-                1
+            f.values[Feature::Escape as usize] = if ladders.escape_fails(self, q) {
+                ESCAPE_CAUGHT
             } else if stones == 1 {
                 2
             } else {
@@ -182,25 +247,30 @@ impl PlayoutBoard {
             };
         }
         if let Some(stones) = self.self_atari_stones(p) {
-            f.values[Group::SelfAtari as usize] = stones.min(3) as u16;
+            f.values[Feature::SelfAtari as usize] = stones.min(3) as u16;
         }
         if ataris {
-            f.values[Group::Atari as usize] = if ladders.atari_works(self, p) { 1 } else { 2 };
+            f.values[Feature::Atari as usize] = if ladders.atari_works(self, p) {
+                ATARI_LADDER
+            } else {
+                2
+            };
         }
         let [last, last2] = self.last_moves();
-        for (group, moved) in [(Group::DistLast, last), (Group::DistLast2, last2)] {
+        for (feature, moved) in [(Feature::DistLast, last), (Feature::DistLast2, last2)] {
             if let Some(l) = moved {
-                f.values[group as usize] = (distance(p, l).clamp(2, MAX_DISTANCE) - 1) as u16;
+                f.values[feature as usize] = (distance(p, l).clamp(2, MAX_DISTANCE) - 1) as u16;
             }
         }
         let line = 1 + p.edge_distance(size);
-        f.values[Group::Line as usize] = line.min(5) as u16 + 5 * u16::from(self.is_open_area(p));
-        f.values[Group::Fight as usize] = if fights.nakade == Some(p) {
+        f.values[Feature::Line as usize] =
+            line.min(5) as u16 + EMPTY_AREA * u16::from(self.is_open_area(p));
+        f.values[Feature::Fight as usize] = if fights.nakade == Some(p) {
             2
         } else {
             u16::from(fights.two_lib.contains(&p))
         };
-        f.values[Group::Shape as usize] = self.shape_code(m);
+        f.values[Feature::Shape as usize] = self.shape_code(m);
         f
     }
 
@@ -270,13 +340,13 @@ mod tests {
     fn captures_and_escapes_are_told_apart() {
         // Black E4 runs: D4-E4 then has three liberties.
         let f = features_at(FIGHT, Color::Black, "E4");
-        assert_eq!(f.get(Group::Capture), 0);
-        assert_eq!(f.get(Group::Escape), 2);
-        assert_eq!(f.get(Group::SelfAtari), 0);
+        assert_eq!(f.get(Feature::Capture), 0);
+        assert_eq!(f.get(Feature::Escape), 2);
+        assert_eq!(f.get(Feature::SelfAtari), 0);
         // White E4 captures one stone.
         let f = features_at(FIGHT, Color::White, "E4");
-        assert_eq!(f.get(Group::Capture), 1);
-        assert_eq!(f.get(Group::Escape), 0);
+        assert_eq!(f.get(Feature::Capture), 1);
+        assert_eq!(f.get(Feature::Escape), 0);
         // A move away from the fight has none of these.
         let f = features_at(FIGHT, Color::Black, "F6");
         assert_eq!(f.values[..4], [0, 0, 0, 0]);
@@ -295,12 +365,12 @@ mod tests {
             . O X . . . .";
         // Black captures two stones and saves A2: 1 + class 1 + 3.
         assert_eq!(
-            features_at(picture, Color::Black, "A1").get(Group::Capture),
+            features_at(picture, Color::Black, "A1").get(Feature::Capture),
             5
         );
         // White captures one stone and saves B1-B2: 1 + class 0 + 3.
         assert_eq!(
-            features_at(picture, Color::White, "A1").get(Group::Capture),
+            features_at(picture, Color::White, "A1").get(Feature::Capture),
             4
         );
     }
@@ -317,13 +387,13 @@ mod tests {
             O . . . . . .
             . . . . . . .";
         let f = features_at(picture, Color::Black, "A1");
-        assert_eq!(f.get(Group::SelfAtari), 1);
-        assert_ne!(f.get(Group::Atari), 0);
+        assert_eq!(f.get(Feature::SelfAtari), 1);
+        assert_ne!(f.get(Feature::Atari), 0);
         // B2 leaves A2 only A1, where running stays in atari: the ladder works.
         let f = features_at(picture, Color::Black, "B2");
-        assert_eq!((f.get(Group::SelfAtari), f.get(Group::Atari)), (0, 1));
+        assert_eq!((f.get(Feature::SelfAtari), f.get(Feature::Atari)), (0, 1));
         assert_eq!(
-            features_at(picture, Color::Black, "E5").get(Group::Atari),
+            features_at(picture, Color::Black, "E5").get(Feature::Atari),
             0
         );
     }
@@ -332,18 +402,18 @@ mod tests {
     fn line_and_open_area_combine() {
         let empty = ". . . . . . . . .\n".repeat(9);
         assert_eq!(
-            features_at(&empty, Color::Black, "A1").get(Group::Line),
+            features_at(&empty, Color::Black, "A1").get(Feature::Line),
             1 + 5
         );
         assert_eq!(
-            features_at(&empty, Color::Black, "C3").get(Group::Line),
+            features_at(&empty, Color::Black, "C3").get(Feature::Line),
             3 + 5
         );
         assert_eq!(
-            features_at(&empty, Color::Black, "E5").get(Group::Line),
+            features_at(&empty, Color::Black, "E5").get(Feature::Line),
             5 + 5
         );
-        assert_eq!(features_at(FIGHT, Color::Black, "E4").get(Group::Line), 3);
+        assert_eq!(features_at(FIGHT, Color::Black, "E4").get(Feature::Line), 3);
     }
 
     #[test]
@@ -359,10 +429,10 @@ mod tests {
             .collect();
         let black = features_at(FIGHT, Color::Black, "E4");
         let white = features_at(&swapped, Color::White, "E4");
-        assert_eq!(black.get(Group::Shape), white.get(Group::Shape));
+        assert_eq!(black.get(Feature::Shape), white.get(Feature::Shape));
         assert_ne!(
-            black.get(Group::Shape),
-            features_at(FIGHT, Color::White, "E4").get(Group::Shape)
+            black.get(Feature::Shape),
+            features_at(FIGHT, Color::White, "E4").get(Feature::Shape)
         );
     }
 

@@ -22,7 +22,7 @@ pub(crate) mod pattern3;
 pub use eyes::{eye_shape_by, EyeShape};
 pub(crate) use eyes::{is_nakade_sacrifice, nakade_answer};
 pub use fate::FateDistances;
-pub use features::{distance, Group, MoveFeatures, ALL_GROUPS, FEATURES_VERSION, GROUPS};
+pub use features::{distance, Feature, MoveFeatures, ALL_FEATURES, FEATURES_VERSION, N_FEATURES};
 pub(crate) use fights::two_liberty_answers;
 pub use fights::FightAnswers;
 pub use ladder::LadderReader;
