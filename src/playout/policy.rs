@@ -436,117 +436,182 @@ impl<'a> Heavy<'a> {
         }
     }
 
-    /// The tactical and shape steps around the last move `last` (an enemy stone).
+    /// The tactical and shape steps around the last move `last` (an enemy stone), in
+    /// MoGo's and Pachi's order; each is tried at its probability, and the first that finds
+    /// an acceptable move plays it. 0 if none does.
     #[inline]
     fn answer<R: RngCore>(&self, b: &PlayoutBoard, last: usize, rng: &mut R) -> usize {
         let c = b.to_move_code();
-        let enemy = c ^ 3;
         let s = b.stride_m();
         let orth = [last - 1, last + 1, last - s, last + s];
         let diag = [last - s - 1, last - s + 1, last + s - 1, last + s + 1];
+        let mut m = self.escape_step(b, c, orth, rng);
+        if m == 0 {
+            m = self.capture_step(b, c, last, orth, diag, rng);
+        }
+        if m == 0 {
+            m = self.reply_step(b, c, last, rng);
+        }
+        if m == 0 {
+            m = self.two_liberty_step(b, c, last, rng);
+        }
+        if m == 0 {
+            m = self.nakade_step(b, c, last, rng);
+        }
+        if m == 0 {
+            m = self.shape_step(b, c, orth, diag, rng);
+        }
+        m
+    }
 
-        // Escape: the mover's chains next to `last` that are now in atari. (Always saving
-        // chains of three or more, as Pachi does, lost 37–63 in self-play: README, ablation.)
-        if Self::roll(self.escape, rng) {
-            let mut moves = PointSet::<16>::new();
-            let mut heads = [0usize; 4];
-            for (k, &q) in orth.iter().enumerate() {
-                if b.color_m(q) == c {
-                    let h = b.head_m(q);
-                    if !heads.contains(&h) && b.chain_of_head(h).in_atari() {
-                        heads[k] = h;
-                        match self.ladders {
-                            Some(ladders) => ladder::escapes_unless_caught(
-                                b,
-                                h,
-                                &mut ladders.borrow_mut(),
-                                &mut moves,
-                            ),
-                            None => tactics::escapes(b, h, &mut moves),
-                        }
+    /// Escape: save the mover's chains next to the last move (`orth`, its neighbours) that
+    /// are now in atari. (Always saving chains of three or more, as Pachi does, lost 37–63 in
+    /// self-play: README, ablation.)
+    #[inline(always)]
+    fn escape_step<R: RngCore>(
+        &self,
+        b: &PlayoutBoard,
+        c: u8,
+        orth: [usize; 4],
+        rng: &mut R,
+    ) -> usize {
+        if !Self::roll(self.escape, rng) {
+            return 0;
+        }
+        let mut moves = PointSet::<16>::new();
+        let mut heads = [0usize; 4];
+        for (k, &q) in orth.iter().enumerate() {
+            if b.color_m(q) == c {
+                let h = b.head_m(q);
+                if !heads.contains(&h) && b.chain_of_head(h).in_atari() {
+                    heads[k] = h;
+                    match self.ladders {
+                        Some(ladders) => ladder::escapes_unless_caught(
+                            b,
+                            h,
+                            &mut ladders.borrow_mut(),
+                            &mut moves,
+                        ),
+                        None => tactics::escapes(b, h, &mut moves),
                     }
                 }
             }
-            let m = self.pick(b, c, &moves, rng);
-            if m != 0 {
-                return m;
-            }
         }
+        self.pick(b, c, &moves, rng)
+    }
 
-        // Capture: `last`'s own chain, and enemy chains on the 8 neighbours, in atari. (Also
-        // taking chains left in atari next to the mover's own previous move lost 11–29 in
-        // self-play on 19×19: README, ablation.)
-        if Self::roll(self.capture, rng) {
-            let mut moves = PointSet::<9>::new();
-            for q in std::iter::once(last).chain(orth).chain(diag) {
-                if b.color_m(q) == enemy {
-                    let ch = b.chain_of_head(b.head_m(q));
-                    if ch.in_atari() {
-                        moves.insert(tactics::atari_liberty(&ch));
-                    }
-                }
-            }
-            let m = self.pick(b, c, &moves, rng);
-            if m != 0 {
-                return m;
-            }
+    /// Capture: the last move's own chain, and enemy chains on its 8 neighbours, in atari.
+    /// (Also taking chains left in atari next to the mover's own previous move lost 11–29 in
+    /// self-play on 19×19: README, ablation.)
+    #[inline(always)]
+    fn capture_step<R: RngCore>(
+        &self,
+        b: &PlayoutBoard,
+        c: u8,
+        last: usize,
+        orth: [usize; 4],
+        diag: [usize; 4],
+        rng: &mut R,
+    ) -> usize {
+        if !Self::roll(self.capture, rng) {
+            return 0;
         }
-
-        // The last good reply to the last two moves, or to the last one.
-        if let Some(replies) = self.replies {
-            if Self::roll(self.reply, rng) {
-                let m = replies.reply(c, b.last2_m(), last);
-                if m != 0 && self.acceptable(b, m, c) {
-                    return m;
+        let enemy = c ^ 3;
+        let mut moves = PointSet::<9>::new();
+        for q in std::iter::once(last).chain(orth).chain(diag) {
+            if b.color_m(q) == enemy {
+                let ch = b.chain_of_head(b.head_m(q));
+                if ch.in_atari() {
+                    moves.insert(tactics::atari_liberty(&ch));
                 }
             }
         }
+        self.pick(b, c, &moves, rng)
+    }
 
-        // Two-liberty fights: the last move's chain, and chains next to it.
-        if Self::roll(self.two_lib, rng) {
-            let mut moves = PointSet::<16>::new();
-            tactics::two_liberty_answers(b, last, self.max_self_atari_stones, &mut moves);
-            let m = self.pick(b, c, &moves, rng);
-            if m != 0 {
-                return m;
+    /// The last good reply to the last two moves, or to the last one (with `with_replies`).
+    #[inline(always)]
+    fn reply_step<R: RngCore>(&self, b: &PlayoutBoard, c: u8, last: usize, rng: &mut R) -> usize {
+        let Some(replies) = self.replies else {
+            return 0;
+        };
+        if !Self::roll(self.reply, rng) {
+            return 0;
+        }
+        let m = replies.reply(c, b.last2_m(), last);
+        if m != 0 && self.acceptable(b, m, c) {
+            m
+        } else {
+            0
+        }
+    }
+
+    /// Two-liberty fights: the last move's chain, and chains next to it.
+    #[inline(always)]
+    fn two_liberty_step<R: RngCore>(
+        &self,
+        b: &PlayoutBoard,
+        c: u8,
+        last: usize,
+        rng: &mut R,
+    ) -> usize {
+        if !Self::roll(self.two_lib, rng) {
+            return 0;
+        }
+        let mut moves = PointSet::<16>::new();
+        tactics::two_liberty_answers(b, last, self.max_self_atari_stones, &mut moves);
+        self.pick(b, c, &moves, rng)
+    }
+
+    /// Nakade: the vital point of the eye space the last move borders.
+    #[inline(always)]
+    fn nakade_step<R: RngCore>(&self, b: &PlayoutBoard, c: u8, last: usize, rng: &mut R) -> usize {
+        if !Self::roll(self.nakade, rng) {
+            return 0;
+        }
+        let m = tactics::nakade_answer(b, last);
+        if m != 0 && self.acceptable(b, m, c) {
+            m
+        } else {
+            0
+        }
+    }
+
+    /// Shapes in the 8 neighbours of the last move (`orth`, `diag`), and of the mover's own
+    /// move before it with `pattern_last2`.
+    #[inline(always)]
+    fn shape_step<R: RngCore>(
+        &self,
+        b: &PlayoutBoard,
+        c: u8,
+        orth: [usize; 4],
+        diag: [usize; 4],
+        rng: &mut R,
+    ) -> usize {
+        if !Self::roll(self.pattern, rng) {
+            return 0;
+        }
+        let s = b.stride_m();
+        let mut moves = PointSet::<16>::new();
+        for q in orth.into_iter().chain(diag) {
+            if b.color_m(q) == EMPTY && pattern3::matches(b, q, c) {
+                moves.insert(q);
             }
         }
-
-        // Nakade: the vital point of the eye space the last move borders.
-        if Self::roll(self.nakade, rng) {
-            let m = tactics::nakade_answer(b, last);
-            if m != 0 && self.acceptable(b, m, c) {
-                return m;
-            }
-        }
-
-        // Shapes in the 8 neighbours (of the last two moves, with `pattern_last2`).
-        if Self::roll(self.pattern, rng) {
-            let mut moves = PointSet::<16>::new();
-            for q in orth.into_iter().chain(diag) {
+        let own = b.last2_m();
+        if self.pattern_last2 && own != 0 {
+            for q in [own - 1, own + 1, own - s, own + s].into_iter().chain([
+                own - s - 1,
+                own - s + 1,
+                own + s - 1,
+                own + s + 1,
+            ]) {
                 if b.color_m(q) == EMPTY && pattern3::matches(b, q, c) {
                     moves.insert(q);
                 }
             }
-            let own = b.last2_m();
-            if self.pattern_last2 && own != 0 {
-                for q in [own - 1, own + 1, own - s, own + s].into_iter().chain([
-                    own - s - 1,
-                    own - s + 1,
-                    own + s - 1,
-                    own + s + 1,
-                ]) {
-                    if b.color_m(q) == EMPTY && pattern3::matches(b, q, c) {
-                        moves.insert(q);
-                    }
-                }
-            }
-            let m = self.pick(b, c, &moves, rng);
-            if m != 0 {
-                return m;
-            }
         }
-        0
+        self.pick(b, c, &moves, rng)
     }
 
     /// With probability `pool_rate`, one of the mover's pool moves drawn uniformly, if it is
