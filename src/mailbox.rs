@@ -397,7 +397,7 @@ impl PlayoutBoard {
         }
     }
 
-    // ---- Mailbox-level internals, shared with run.rs and the tests. ----
+    // ---- Mailbox-level internals, shared with `tactics`, `playout` and the tests. ----
 
     #[inline(always)]
     pub(crate) fn stride_m(&self) -> usize {

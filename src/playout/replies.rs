@@ -15,7 +15,7 @@
 //! Hot path: one lookup per playout move, one update per move of the sequence after it. No
 //! allocation after `new`.
 //!
-//! Depends on: mailbox.
+//! Depends on: mailbox, geom.
 
 use crate::geom::Color;
 use crate::mailbox::{color_code, MAX_MAILBOX};

@@ -9,10 +9,17 @@
 //! reports the even-game prior alone worth ~500 Elo on 9×9 against GNU Go; the other sources
 //! are kept or dropped by games (README, ablation table).
 //!
+//! Each source is one function `fn(&PriorConfig, &Candidate) -> Option<Virtual>` with one
+//! weight in `PriorConfig`, reading the move's features by name (`MoveFeatures::captures`,
+//! `self_atari_stones`, …); `prior_of` lists them in the order they are summed, and `sum`
+//! adds them up. Adding a source: write its function, add its weight (field, default, row
+//! in `PARAMS`), and add one line to `prior_of`'s list (at its end: with its weight at 0,
+//! every prior stays bit for bit what it was).
+//!
 //! Cold-ish path: once per expansion, for each child (a few hundred per expansion at most,
 //! amortised over `expand_threshold` playouts). No allocation.
 //!
-//! Depends on: playout, geom.
+//! Depends on: tactics (features, fights, fate distances), mailbox, param, geom.
 
 use super::tree::Prior;
 use crate::geom::{by_board_size, Point, LARGE_BOARD};
@@ -45,7 +52,7 @@ pub struct PriorConfig {
     /// 103–97 in self-play on 9×9 (README ablation).
     pub self_atari_small: f32,
     /// An answer of the heavy playouts' two-liberty step to the last move (an atari on a
-    /// two-liberty chain, an extension of one, a counter-atari: `playout::FightAnswers`), as
+    /// two-liberty chain, an extension of one, a counter-atari: `tactics::FightAnswers`), as
     /// wins. Default 0: at 10, with `nakade` at 20, tengen won 61 of 71 games against GNU Go
     /// level 10 (9×9, 10,000 playouts) against 181 of 199 without either (README, ablation);
     /// an atari is not always a good move, and the playouts already read these fights.
@@ -53,14 +60,14 @@ pub struct PriorConfig {
     /// The nakade point of an eye space next to the last move, as wins. Default 0 (measured
     /// only together with `two_lib`, above).
     pub nakade: f32,
-    /// A move that makes one of the playouts' 3×3 shapes (`playout::pattern3`: hane, cut,
+    /// A move that makes one of the playouts' 3×3 shapes (`tactics::pattern3`: hane, cut,
     /// edge), as wins. Default 10.
     pub pattern: f32,
     /// A move within distance 2 (|dx| + |dy| ≤ 2, or a diagonal) of the last move, as wins.
     /// Default 4.
     pub near_last: f32,
     /// A move at distance 1, 2 or 3 from the last move in the common fate graph (a chain is
-    /// one step: `playout::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
+    /// one step: `tactics::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
     /// (`geom::LARGE_BOARD`); below them times `fate_small`. Default 10/8/3: 23–9
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
     /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).

@@ -283,7 +283,7 @@ pub fn transform_code(code: u16, s: usize) -> u16 {
 }
 
 /// The smallest of the 8 symmetric images of `code`: one class per shape whatever its
-/// orientation, the key of a learned shape (`playout::features`). Cold path.
+/// orientation, the key of a learned shape (`tactics::features`). Cold path.
 pub fn canonical_shape(code: u16) -> u16 {
     (0..8)
         .map(|s| transform_code(code, s))
