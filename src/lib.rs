@@ -11,6 +11,7 @@ pub mod geom;
 pub mod gtp;
 pub mod judge;
 pub mod learn;
+pub mod net;
 pub mod param;
 pub mod playout;
 pub mod referee;

@@ -20,6 +20,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "judge", "playout", "param", "score", "game", "board", "geom",
         ],
     ),
+    ("net", &["playout", "sgf", "game", "board", "geom"]),
     ("time", &[]),
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
@@ -32,7 +33,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "cli",
         &[
-            "gtp", "bench", "book", "learn", "referee", "search", "playout", "time", "game", "geom",
+            "gtp", "bench", "book", "learn", "net", "referee", "search", "playout", "time", "game",
+            "geom",
         ],
     ),
     (
