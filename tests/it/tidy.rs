@@ -24,7 +24,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("time", &[]),
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
-    ("bench", &["search", "playout", "game", "board", "geom"]),
+    (
+        "bench",
+        &["search", "net", "playout", "game", "board", "geom"],
+    ),
     ("book", &["search", "game", "board", "geom", "zobrist"]),
     (
         "learn",
