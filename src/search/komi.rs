@@ -1,3 +1,9 @@
+//! The komi a search's playouts count: the game's komi plus handicap compensation
+//! (`playout_komi`), and the two kinds of dynamic komi on top of it.
+//!
+//! Linear dynamic komi (`dynamic_komi`), in handicap games: extra komi for White that shrinks
+//! to 0 over the first moves (Pachi's "linear"). Off by default (`Config::dynkomi_per_stone`).
+//!
 //! Adaptive komi: on large boards, the komi a `genmove` search counts its playouts with
 //! follows the search's own win rate (Baudiš 2011, "Balancing MCTS by dynamically adjusting
 //! komi value"; Pachi's default `adaptive` dynamic komi, value-based).
@@ -24,10 +30,44 @@
 //! The state kept between moves is `AdaptiveKomi`; within a search, `KomiControl` holds it in
 //! atomics that every thread reads at each playout (one load) and adds its outcome to (one
 //! add).
+//!
+//! Depends on: search (Config), game, param, geom.
 
+use super::Config;
+use crate::game::{Game, Scoring};
 use crate::geom::Color;
 use crate::param::{field, Param, Tunable};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+
+/// Komi plus handicap compensation, as a playout's area count must beat it (White's points of
+/// compensation count only under area counting; territory counting gives none), plus the
+/// dynamic komi of handicap games.
+pub(super) fn playout_komi(config: &Config, game: &Game) -> f32 {
+    let compensation = match game.rules().scoring {
+        Scoring::Area | Scoring::TrompTaylor => {
+            game.rules().handicap_compensation.points(game.handicap())
+        }
+        Scoring::Territory => 0.0,
+    };
+    game.komi() + compensation + dynamic_komi(config, game)
+}
+
+/// Extra komi for White in a handicap game, shrinking linearly to 0 over the first
+/// `dynkomi_moves` moves (scaled from 19×19 by the board's area), in whole points so that a
+/// kept tree stays valid for a few moves. Pachi's "linear" dynamic komi: the handicap makes
+/// every playout a win for Black (or a loss for White), and a search whose moves all win or
+/// all lose cannot tell good moves from slack ones; the extra komi brings the win rates back
+/// towards one half, for whichever side tengen plays, and vanishes as the game settles.
+pub(super) fn dynamic_komi(config: &Config, game: &Game) -> f32 {
+    let stones = game.handicap();
+    if stones < 2 {
+        return 0.0;
+    }
+    let area = (game.size() * game.size()) as f32;
+    let horizon = (config.dynkomi_moves * area / 361.0).max(1.0);
+    let left = (1.0 - game.moves().len() as f32 / horizon).max(0.0);
+    (config.dynkomi_per_stone * stones as f32 * left).round()
+}
 
 /// Moves of a 19×19 game (scaled by the board's area) before the komi adapts: the opening's
 /// win rates are near one half anyway, and noisy.
@@ -218,6 +258,8 @@ impl KomiControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Rules;
+    use crate::geom::{Move, Point};
 
     fn config() -> AdaptiveKomiConfig {
         AdaptiveKomiConfig {
@@ -317,5 +359,38 @@ mod tests {
         assert!(!c.applies(9, 20, 60), "small board");
         let off = AdaptiveKomiConfig::default();
         assert!(!off.applies(19, 50, 300), "off by default");
+    }
+
+    #[test]
+    fn dynamic_komi_shrinks_linearly_in_handicap_games() {
+        let config = Config {
+            dynkomi_per_stone: 7.0,
+            ..Config::default()
+        };
+        let mut g = Game::new(19, Rules::default());
+        assert_eq!(dynamic_komi(&config, &g), 0.0);
+        let stones: Vec<Point> = ["D4", "Q16", "D16", "Q4"]
+            .iter()
+            .map(|s| Point::parse(s, 19).unwrap())
+            .collect();
+        g.set_handicap(&stones).unwrap();
+        assert_eq!(dynamic_komi(&config, &g), 28.0);
+        let mut color = Color::White;
+        for i in 0..100 {
+            let p = Point::new(i % 19, 6 + i / 19);
+            g.try_play(color, Move::Play(p)).unwrap();
+            color = color.opponent();
+        }
+        assert_eq!(dynamic_komi(&config, &g), 14.0);
+        for _ in 0..100 {
+            g.try_play(color, Move::Pass).unwrap();
+            color = color.opponent();
+        }
+        assert_eq!(dynamic_komi(&config, &g), 0.0);
+        let off = Config {
+            dynkomi_per_stone: 0.0,
+            ..Config::default()
+        };
+        assert_eq!(dynamic_komi(&off, &g), 0.0);
     }
 }

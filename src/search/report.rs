@@ -9,11 +9,11 @@
 //! analysed colour), as every analysis client expects; `ownership` is Black's, as everywhere
 //! else in tengen.
 //!
-//! Depends on: search (tree, Root), geom.
+//! Depends on: search (tree, Root, decide), geom.
 
+use super::decide::variation;
 use super::tree::{NodeId, Tree};
-use super::{Limits, Ownership, Root, Search};
-use crate::game::Game;
+use super::{Ownership, Root};
 use crate::geom::{Color, Move, MAX_POINTS};
 use std::time::{Duration, Instant};
 
@@ -90,31 +90,6 @@ impl<'a> Reporter<'a> {
     }
 }
 
-impl Search {
-    /// Analysis: searches `color`'s moves in `game` until `limits` stop it, reporting through
-    /// `reporter`, and returns the final report. Only the root moves `allowed` accepts are
-    /// searched and reported (`avoid`/`allow`). Chooses and plays nothing; keeps the tree for
-    /// the next search, as `genmove` does.
-    pub fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &Limits,
-        reporter: Option<&mut Reporter>,
-        allowed: &dyn Fn(Move) -> bool,
-    ) -> Report {
-        let (mut tree, mut root) = self.prepare(game, color);
-        for (legal, child) in root.legal.iter_mut().zip(tree.children_slice(Tree::ROOT)) {
-            *legal &= allowed(child.mv());
-        }
-        self.run(&mut tree, &root, limits, reporter);
-        let done = self.summary.playouts;
-        let report = report(&tree, &root, done, &self.owner_sum, done);
-        self.keep(tree, game, color);
-        report
-    }
-}
-
 /// The search loop's hook: sends a report to `reporter` if one is due at `now`, with the
 /// ownership of `owner_sum` over `owner_playouts` playouts. Cold path (once per `CLOCK_EVERY`
 /// iterations of one thread; builds a report only every interval).
@@ -142,18 +117,13 @@ pub(super) fn report(
     owner_sum: &[i32; MAX_POINTS],
     owner_playouts: u64,
 ) -> Report {
-    let legal: Vec<NodeId> = tree
-        .children(Tree::ROOT)
-        .zip(&root.legal)
-        .filter(|(_, &legal)| legal)
-        .map(|(c, _)| c)
-        .collect();
+    let legal: Vec<NodeId> = root.legal_children(tree).collect();
     let prior_total: f32 = legal.iter().map(|&c| tree.node(c).prior().wins()).sum();
     let mut moves: Vec<MoveInfo> = legal
         .iter()
         .map(|&c| {
             let node = tree.node(c);
-            let (pv, pv_visits) = variation(tree, c);
+            let line: Vec<NodeId> = variation(tree, c, MAX_PV).collect();
             MoveInfo {
                 mv: node.mv(),
                 visits: node.visits(),
@@ -164,8 +134,8 @@ pub(super) fn report(
                     1.0 / legal.len() as f32
                 },
                 order: 0,
-                pv,
-                pv_visits,
+                pv: line.iter().map(|&n| tree.node(n).mv()).collect(),
+                pv_visits: line.iter().map(|&n| tree.node(n).visits()).collect(),
                 // A root child's margin is already the root mover's.
                 score_lead: node.score_mean(),
             }
@@ -185,27 +155,10 @@ pub(super) fn report(
     }
 }
 
-/// The line of most visited moves from `node` (included) while they have real visits.
-fn variation(tree: &Tree, mut node: NodeId) -> (Vec<Move>, Vec<u32>) {
-    let mut pv = vec![tree.node(node).mv()];
-    let mut visits = vec![tree.node(node).visits()];
-    while pv.len() < MAX_PV {
-        match tree.children(node).max_by_key(|&c| tree.node(c).visits()) {
-            Some(c) if tree.node(c).visits() > 0 => {
-                node = c;
-                pv.push(tree.node(c).mv());
-                visits.push(tree.node(c).visits());
-            }
-            _ => break,
-        }
-    }
-    (pv, visits)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests::ring_in_atari;
-    use super::super::{Config, Decision};
+    use super::super::{Config, Decision, Limits, Search};
     use super::*;
     use crate::geom::Point;
 

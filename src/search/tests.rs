@@ -1,5 +1,14 @@
+use super::config::{CLOCK_EVERY, STOP_FLOOR};
+use super::komi::playout_komi;
+use super::reuse::root_fits_board;
+use super::select::urgency;
+use super::stop::{is_close, playouts_in};
+use super::tree::{AmafStats, Prior, Stats};
+use super::worker::fill_pool;
 use super::*;
 use crate::game::{RuleSet, Rules};
+use crate::geom::Point;
+use crate::playout::{self, Pool};
 
 /// A game from a diagram (`board::diagram`: rows top-down, `X` Black, `O` White, `.` empty)
 /// set up as stones, with `to_move` to play (White after a pass of Black's).
@@ -314,39 +323,6 @@ fn a_kept_tree_that_does_not_fit_the_board_is_dropped() {
     assert!(!root_fits_board(&tree, &board));
     let board = PlayoutBoard::new(19);
     assert!(root_fits_board(&tree, &board));
-}
-
-#[test]
-fn dynamic_komi_shrinks_linearly_in_handicap_games() {
-    let config = Config {
-        dynkomi_per_stone: 7.0,
-        ..Config::default()
-    };
-    let mut g = Game::new(19, Rules::default());
-    assert_eq!(dynamic_komi(&config, &g), 0.0);
-    let stones: Vec<Point> = ["D4", "Q16", "D16", "Q4"]
-        .iter()
-        .map(|s| pt(s, 19))
-        .collect();
-    g.set_handicap(&stones).unwrap();
-    assert_eq!(dynamic_komi(&config, &g), 28.0);
-    let mut color = Color::White;
-    for i in 0..100 {
-        let p = Point::new(i % 19, 6 + i / 19);
-        g.try_play(color, Move::Play(p)).unwrap();
-        color = color.opponent();
-    }
-    assert_eq!(dynamic_komi(&config, &g), 14.0);
-    for _ in 0..100 {
-        g.try_play(color, Move::Pass).unwrap();
-        color = color.opponent();
-    }
-    assert_eq!(dynamic_komi(&config, &g), 0.0);
-    let off = Config {
-        dynkomi_per_stone: 0.0,
-        ..Config::default()
-    };
-    assert_eq!(dynamic_komi(&off, &g), 0.0);
 }
 
 fn threads(n: usize) -> Config {
