@@ -279,3 +279,6 @@ fn saving_move(game: &Game, color: Color) -> Option<Move> {
     }
     best.map(|(_, mv)| mv)
 }
+
+#[cfg(test)]
+mod tests;

@@ -153,7 +153,7 @@ impl Search {
 
 /// Returns true if and only if every move of the (expanded) root of `tree` is a pass or a
 /// legal move on `board`: a kept tree is only reused for the position it was built on.
-pub(super) fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
+fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
     tree.children_slice(Tree::ROOT)
         .iter()
         .all(|c| match c.mv() {
@@ -168,3 +168,6 @@ fn last_two_moves(game: &Game) -> [Option<Point>; 2] {
     let mut recent = game.moves().iter().rev().map(|&(_, mv)| mv.point());
     [recent.next().flatten(), recent.next().flatten()]
 }
+
+#[cfg(test)]
+mod tests;

@@ -242,3 +242,6 @@ fn run_phase(workers: &mut [Worker], shared: &Shared, reporter: Option<&mut Repo
         });
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -43,7 +43,7 @@ pub(super) fn select(s: &Shared, node: NodeId) -> NodeId {
 /// The urgency of a child: its win rate with the prior's virtual playouts counted as real
 /// ones and each thread now below it counted as a lost visit (the virtual loss), mixed with
 /// its AMAF win rate by RAVE's β, plus the UCT term if configured.
-pub(super) fn urgency(
+fn urgency(
     config: &Config,
     rave_equivalence: f32,
     stats: Stats,
@@ -74,3 +74,6 @@ pub(super) fn urgency(
         value
     }
 }
+
+#[cfg(test)]
+mod tests;

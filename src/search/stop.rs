@@ -107,14 +107,17 @@ fn undecided(tree: &Tree, root: &Root) -> bool {
 }
 
 /// Returns true if and only if `second` visits are at least `UNDECIDED_RATIO` of `first`.
-pub(super) fn is_close(first: u32, second: u32) -> bool {
+fn is_close(first: u32, second: u32) -> bool {
     first > 0 && f64::from(second) >= UNDECIDED_RATIO * f64::from(first)
 }
 
 /// The playouts a search that has run `done` in `elapsed` will run in `left` more at the
 /// same rate, with a margin of a quarter for a rate that varies (playouts get shorter as the
 /// game goes on, threads start late). Cold path: once per `CLOCK_EVERY` iterations.
-pub(super) fn playouts_in(done: u64, elapsed: Duration, left: Duration) -> u64 {
+fn playouts_in(done: u64, elapsed: Duration, left: Duration) -> u64 {
     let rate = done as f64 / elapsed.as_secs_f64().max(1e-3);
     (1.25 * rate * left.as_secs_f64()).ceil() as u64
 }
+
+#[cfg(test)]
+mod tests;

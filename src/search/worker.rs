@@ -364,7 +364,7 @@ impl Worker {
     /// `amaf_decay` weighs the AMAF updates by how soon after a node each move came
     /// (`Config::amaf_decay`; 0: every update weighs 1), of the `plies` the iteration played
     /// from the root, tree and playout together.
-    pub(super) fn update(
+    fn update(
         &mut self,
         tree: &Tree,
         root_color: Color,
@@ -440,7 +440,7 @@ impl Worker {
 /// path where that colour moves and that has `pool_min_visits` visits; empty for a colour
 /// without such a node. Hot path, once per iteration: one scan of two nodes' children, no
 /// allocation.
-pub(super) fn fill_pool(
+fn fill_pool(
     tree: &Tree,
     path: &[NodeId],
     root_color: Color,
@@ -489,3 +489,6 @@ pub(super) fn fill_pool(
         pool.set(color, best[..n].iter().map(|&(_, m)| m));
     }
 }
+
+#[cfg(test)]
+mod tests;
