@@ -68,7 +68,7 @@ pub struct Config {
     pub recycle_fraction: f32,
     /// Weight of the final margin (as a fraction of the board's area) added to a playout's
     /// win/loss outcome, to rank moves when every move wins or every move loses (a lost
-    /// engine that may not resign otherwise throws its groups away: a 19×19 `--no-resign`
+    /// engine that may not resign otherwise throws its stones away: a 19×19 `--no-resign`
     /// game against GNU Go ended W+368.5). Default 0: 0.02 lost 9–21 in self-play on 9×9 at
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,

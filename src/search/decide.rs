@@ -124,32 +124,8 @@ impl Search {
         } else {
             best
         };
-        // Before passing, take off the opponent's dead stones that are already in atari: a
-        // pass leaves the capture (often a ko) to the scorer, and another scorer may count it
-        // the other way (a match game against GNU Go was disputed by 77 points over a dead
-        // group in atari that tengen passed beside). Finite: every capture removes stones.
         if chosen == Move::Pass {
-            if let Some(judgment) = judgment.get() {
-                let pos = game.position();
-                let in_atari = (judgment.dead & pos.stones(color.opponent()))
-                    .into_iter()
-                    .filter(|&p| pos.n_liberties(p) == 1)
-                    .fold(Bitboard::EMPTY, |mut b, p| {
-                        b.insert(p);
-                        b
-                    });
-                if let Some(mv) = capture_move(game, color, in_atari) {
-                    chosen = mv;
-                }
-            }
-        }
-        // Nor leave a stone of ours in atari that one move saves: under area counting the
-        // move costs nothing, and the scorer may count the stone as captured (a match game
-        // against GNU Go was disputed over a white stone in atari whose connection lay
-        // inside White's area: W+0.5 by tengen's count, B+3.5 by GNU Go's). Finite: every
-        // such move adds a stone and leaves the chain two liberties or more.
-        if chosen == Move::Pass && game.rules().scoring != Scoring::Territory {
-            if let Some(mv) = saving_move(game, color) {
+            if let Some(mv) = instead_of_passing(game, color, judgment.get()) {
                 chosen = mv;
             }
         }
@@ -218,6 +194,42 @@ pub(super) fn variation(
             .filter(|&c| tree.node(c).visits() > 0)
     })
     .take(max_len)
+}
+
+/// The move to play rather than pass, if any: a capture of the opponent's stones that
+/// `judgment` (when the position was judged) finds dead and that are already in atari, else,
+/// under area counting, a move that saves a chain of `color` in atari.
+fn instead_of_passing(
+    game: &Game,
+    color: Color,
+    judgment: Option<&judge::Judgment>,
+) -> Option<Move> {
+    // Take off the opponent's dead stones that are already in atari: a pass leaves the
+    // capture (often a ko) to the scorer, and another scorer may count it the other way (a
+    // match game against GNU Go was disputed by 77 points over a dead chain in atari that
+    // tengen passed beside). Finite: every capture removes stones.
+    if let Some(judgment) = judgment {
+        let pos = game.position();
+        let in_atari = (judgment.dead & pos.stones(color.opponent()))
+            .into_iter()
+            .filter(|&p| pos.n_liberties(p) == 1)
+            .fold(Bitboard::EMPTY, |mut b, p| {
+                b.insert(p);
+                b
+            });
+        if let Some(mv) = capture_move(game, color, in_atari) {
+            return Some(mv);
+        }
+    }
+    // Nor leave a stone of ours in atari that one move saves: under area counting the move
+    // costs nothing, and the scorer may count the stone as captured (a match game against GNU
+    // Go was disputed over a white stone in atari whose connection lay inside White's area:
+    // W+0.5 by tengen's count, B+3.5 by GNU Go's). Finite: every such move adds a stone and
+    // leaves the chain two liberties or more.
+    if game.rules().scoring != Scoring::Territory {
+        return saving_move(game, color);
+    }
+    None
 }
 
 /// Returns true if and only if `p` is a liberty of a chain of `dead`.

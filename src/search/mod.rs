@@ -37,8 +37,10 @@
 //! - `komi.rs`: the komi of the playouts, the linear dynamic komi and the adaptive komi.
 //! - `count.rs`: `area_score`, the count of a game that two passes end in the tree.
 //! - `report.rs`: `Report`, `MoveInfo`, `Reporter`: the search seen from outside.
-//! - `tree.rs`: the arena of nodes; `prior.rs` and `model.rs`: the priors of new children.
-//!
+//! - `tree.rs`: the arena of nodes; `prior.rs`: the priors of new children; `model.rs`: the
+//!   learned move model, one of their sources.
+//! - Tests sit beside their concern (`decide/tests.rs`, ...); `tests.rs` holds the entry
+//!   points' tests and the helpers they share.
 //!
 //! Depends on: judge, playout, score, game, board, geom.
 
