@@ -18,8 +18,10 @@ use crate::board::Position;
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
 use crate::mailbox::PlayoutBoard;
+use crate::net;
 use crate::playout::{self, PlayoutResult, PlayoutRng};
 use crate::search::{self, Limits, Search};
+use crate::tactics::LadderReader;
 use rand::Rng;
 use std::time::{Duration, Instant};
 
@@ -252,6 +254,52 @@ fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Op
     (summary.playouts, summary.elapsed, cpu)
 }
 
+/// Evaluations per second of the built-in network on one thread, on the position after 40
+/// moves of a recorded random game: the input planes alone, then planes and forward pass.
+/// Returns the line to print.
+fn bench_network(size: usize, seconds: f64) -> String {
+    let network = net::builtin();
+    let mut pos = Position::new(size);
+    let mut rng = PlayoutRng::new(SEED ^ size as u64);
+    for mv in record_game(size, &mut rng).into_iter().take(40) {
+        let color = pos.to_move();
+        let _ = pos.try_play(color, mv, false);
+    }
+    let board = PlayoutBoard::from_position(&pos);
+    let mut ladders = LadderReader::new();
+    let mut scratch = net::Scratch::default();
+    scratch.fit(network.shape().1, size);
+    let budget = Duration::from_secs_f64(seconds / 2.0);
+    let time = |f: &mut dyn FnMut()| {
+        let (t0, mut n) = (Instant::now(), 0u32);
+        while t0.elapsed() < budget || n == 0 {
+            f();
+            n += 1;
+        }
+        t0.elapsed().as_secs_f64() / f64::from(n)
+    };
+    let last = [None, None];
+    let encode =
+        time(&mut || net::planes::encode(&pos, &board, last, &mut ladders, &mut scratch.planes));
+    let whole = time(&mut || {
+        net::policy(network, &pos, &board, last, &mut ladders, &mut scratch);
+    });
+    let best = (0..=size * size)
+        .max_by(|&a, &b| scratch.logits[a].total_cmp(&scratch.logits[b]))
+        .unwrap_or(0);
+    let (blocks, channels) = network.shape();
+    format!(
+        "{size}x{size} network: {:.0} evaluations/s ({:.2} ms each, of which {:.0} us the input planes; \
+         {blocks} blocks x {channels} channels, {:.0}M multiply-adds); first choice {} at {:.4}",
+        1.0 / whole,
+        whole * 1e3,
+        encode * 1e6,
+        network.multiply_adds(size) as f64 / 1e6,
+        best,
+        scratch.logits[best]
+    )
+}
+
 /// Runs the benchmark and prints its figures to stdout.
 pub fn run(opts: &Options) -> Result<(), String> {
     println!(
@@ -283,6 +331,7 @@ pub fn run(opts: &Options) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
+        println!("{}", bench_network(n, opts.seconds));
         let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, 1);
         let per_cpu = cpu
             .filter(|c| !c.is_zero())

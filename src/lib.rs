@@ -12,6 +12,7 @@ pub mod gtp;
 pub mod judge;
 pub mod learn;
 pub mod mailbox;
+pub mod net;
 pub mod param;
 pub mod playout;
 pub mod referee;

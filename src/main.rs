@@ -44,6 +44,10 @@ fn main() -> ExitCode {
             init_logging(true);
             tengen::learn::run(&options).map(|model| print!("{model}"))
         }
+        Invocation::NetData(options) => {
+            init_logging(true);
+            tengen::net::data::run(&options).map(|report| eprintln!("{report}"))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

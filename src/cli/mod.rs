@@ -22,6 +22,7 @@ use crate::game::{handicap, RuleSet};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
 use crate::learn;
+use crate::net;
 use crate::playout::PolicyKind;
 use crate::referee;
 use crate::search;
@@ -52,6 +53,8 @@ pub enum Invocation {
     Book(book::build::Options),
     /// `tengen learn`.
     Learn(learn::Options),
+    /// `tengen net-data`.
+    NetData(net::data::Options),
 }
 
 /// Parses the whole command line (program name first). The match seed, when `--seed` is
@@ -84,6 +87,10 @@ where
         Some(Command::Match(args)) => Invocation::Match(Box::new(args.into_config(default_seed)?)),
         Some(Command::Book(args)) => Invocation::Book(args.into_options()),
         Some(Command::Learn(args)) => Invocation::Learn(args.into_options()),
+        Some(Command::NetData(args)) => Invocation::NetData(net::data::Options {
+            inputs: args.inputs,
+            out: args.out,
+        }),
     })
 }
 
@@ -148,6 +155,10 @@ enum Command {
     /// Learn the move model of the priors from game records and print it.
     #[command(long_about = None, args_override_self = true, term_width = 100)]
     Learn(LearnArgs),
+    /// Turn 19x19 game records into the policy network's training positions (train/train.py
+    /// reads them).
+    #[command(name = "net-data", long_about = None, args_override_self = true, term_width = 100)]
+    NetData(NetDataArgs),
 }
 
 /// The options of the GTP engine (`tengen` with no command).
@@ -449,6 +460,19 @@ struct LearnArgs {
     /// played. Records without such a player are skipped. Default: both sides' moves.
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
+}
+
+/// The options of `tengen net-data`.
+#[derive(Args, Debug)]
+struct NetDataArgs {
+    /// SGF files, or directories whose .sgf files (at any depth) are read, in order of path;
+    /// one game in ten (the games `tengen learn` holds out) goes to held_out.bin. Required.
+    #[arg(value_name = "SGF_OR_DIR", required = true)]
+    inputs: Vec<std::path::PathBuf>,
+
+    /// The directory to write train.bin and held_out.bin into (made if missing).
+    #[arg(long, value_name = "DIR", required = true)]
+    out: std::path::PathBuf,
 }
 
 impl LearnArgs {

@@ -1,3 +1,9 @@
+//! The komi a search's playouts count: the game's komi plus handicap compensation
+//! (`playout_komi`), and the two kinds of dynamic komi on top of it.
+//!
+//! Linear dynamic komi (`dynamic_komi`), in handicap games: extra komi for White that shrinks
+//! to 0 over the first moves (Pachi's "linear"). Off by default (`Config::dynkomi_per_stone`).
+//!
 //! Adaptive komi: on large boards, the komi a `genmove` search counts its playouts with
 //! follows the search's own win rate (Baudiš 2011, "Balancing MCTS by dynamically adjusting
 //! komi value"; Pachi's default `adaptive` dynamic komi, value-based).
@@ -24,10 +30,44 @@
 //! The state kept between moves is `AdaptiveKomi`; within a search, `KomiControl` holds it in
 //! atomics that every thread reads at each playout (one load) and adds its outcome to (one
 //! add).
+//!
+//! Depends on: search (Config), game, param, geom.
 
+use super::Config;
+use crate::game::{Game, Scoring};
 use crate::geom::Color;
 use crate::param::{field, Param, Tunable};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+
+/// Komi plus handicap compensation, as a playout's area count must beat it (White's points of
+/// compensation count only under area counting; territory counting gives none), plus the
+/// dynamic komi of handicap games.
+pub(super) fn playout_komi(config: &Config, game: &Game) -> f32 {
+    let compensation = match game.rules().scoring {
+        Scoring::Area | Scoring::TrompTaylor => {
+            game.rules().handicap_compensation.points(game.handicap())
+        }
+        Scoring::Territory => 0.0,
+    };
+    game.komi() + compensation + dynamic_komi(config, game)
+}
+
+/// Extra komi for White in a handicap game, shrinking linearly to 0 over the first
+/// `dynkomi_moves` moves (scaled from 19×19 by the board's area), in whole points so that a
+/// kept tree stays valid for a few moves. Pachi's "linear" dynamic komi: the handicap makes
+/// every playout a win for Black (or a loss for White), and a search whose moves all win or
+/// all lose cannot tell good moves from slack ones; the extra komi brings the win rates back
+/// towards one half, for whichever side tengen plays, and vanishes as the game settles.
+fn dynamic_komi(config: &Config, game: &Game) -> f32 {
+    let stones = game.handicap();
+    if stones < 2 {
+        return 0.0;
+    }
+    let area = (game.size() * game.size()) as f32;
+    let horizon = (config.dynkomi_moves * area / 361.0).max(1.0);
+    let left = (1.0 - game.moves().len() as f32 / horizon).max(0.0);
+    (config.dynkomi_per_stone * stones as f32 * left).round()
+}
 
 /// Moves of a 19×19 game (scaled by the board's area) before the komi adapts: the opening's
 /// win rates are near one half anyway, and noisy.
@@ -216,106 +256,4 @@ impl KomiControl {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn config() -> AdaptiveKomiConfig {
-        AdaptiveKomiConfig {
-            large: 1.0,
-            interval: 10.0,
-            ..AdaptiveKomiConfig::default()
-        }
-    }
-
-    fn window(control: &KomiControl, wins: u32) {
-        for i in 0..10 {
-            control.record(i < wins);
-        }
-    }
-
-    #[test]
-    fn the_side_ahead_gives_komi_and_the_side_behind_takes_it() {
-        let control = KomiControl::new(config(), 7.5, Color::Black, None, true);
-        window(&control, 9);
-        window(&control, 7);
-        assert_eq!(control.state().given, 2);
-        assert_eq!(control.black_komi(), 9.5, "Black gives White two points");
-        window(&control, 1);
-        window(&control, 1);
-        window(&control, 1);
-        assert_eq!(control.state().given, -1);
-        assert_eq!(control.black_komi(), 6.5);
-
-        let white = KomiControl::new(config(), 7.5, Color::White, None, true);
-        window(&white, 10);
-        assert_eq!(white.black_komi(), 6.5, "White gives Black a point");
-    }
-
-    #[test]
-    fn the_yellow_zone_keeps_the_komi() {
-        let control = KomiControl::new(config(), 7.5, Color::Black, None, true);
-        window(&control, 9);
-        window(&control, 4); // 0.4 < red 0.45: one back, and the ratchet set at 1
-        window(&control, 9);
-        assert_eq!(control.state().given, 0, "the ratchet stops it below 1");
-        let yellow = AdaptiveKomiConfig {
-            green: 0.6,
-            ..config()
-        };
-        let control = KomiControl::new(yellow, 7.5, Color::Black, None, true);
-        window(&control, 5); // 0.5: between red and green
-        assert_eq!(control.state().given, 0);
-    }
-
-    #[test]
-    fn the_komi_taken_is_bounded() {
-        let bounded = AdaptiveKomiConfig {
-            max_taken: 3.0,
-            ..config()
-        };
-        let control = KomiControl::new(bounded, 7.5, Color::White, None, true);
-        for _ in 0..10 {
-            window(&control, 0);
-        }
-        assert_eq!(control.state().given, -3);
-        assert_eq!(
-            control.black_komi(),
-            10.5,
-            "White takes three points at most"
-        );
-    }
-
-    #[test]
-    fn the_state_carries_to_the_next_search_of_the_same_colour_only() {
-        let first = KomiControl::new(config(), 7.5, Color::Black, None, true);
-        window(&first, 10);
-        window(&first, 10);
-        let kept = Some(first.state());
-        let next = KomiControl::new(config(), 7.5, Color::Black, kept, true);
-        assert_eq!(next.black_komi(), 9.5);
-        let other = KomiControl::new(config(), 7.5, Color::White, kept, true);
-        assert_eq!(other.black_komi(), 7.5);
-        let inactive = KomiControl::new(config(), 7.5, Color::Black, kept, false);
-        assert_eq!(inactive.black_komi(), 7.5);
-        window(&inactive, 10);
-        assert_eq!(
-            inactive.black_komi(),
-            7.5,
-            "an inactive search never adapts"
-        );
-    }
-
-    #[test]
-    fn it_applies_on_large_boards_between_the_opening_and_the_endgame() {
-        let c = config();
-        assert!(c.applies(19, 50, 300));
-        assert!(!c.applies(19, 10, 350), "opening");
-        assert!(
-            !c.applies(19, 250, 120),
-            "endgame: (120 - 72) / 2 = 24 moves left"
-        );
-        assert!(!c.applies(9, 20, 60), "small board");
-        let off = AdaptiveKomiConfig::default();
-        assert!(!off.applies(19, 50, 300), "off by default");
-    }
-}
+mod tests;

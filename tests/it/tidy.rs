@@ -27,12 +27,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "judge", "playout", "tactics", "mailbox", "param", "score", "game", "board", "geom",
         ],
     ),
+    (
+        "net",
+        &["tactics", "mailbox", "sgf", "game", "board", "geom"],
+    ),
     ("time", &[]),
     ("sgf", &["geom"]),
     ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
     (
         "bench",
-        &["search", "playout", "mailbox", "game", "board", "geom"],
+        &[
+            "search", "net", "playout", "tactics", "mailbox", "game", "board", "geom",
+        ],
     ),
     ("book", &["search", "game", "board", "geom", "zobrist"]),
     (
@@ -44,8 +50,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "cli",
         &[
-            "gtp", "bench", "book", "learn", "referee", "search", "playout", "tactics", "time",
-            "game", "geom",
+            "gtp", "bench", "book", "learn", "net", "referee", "search", "playout", "tactics",
+            "time", "game", "geom",
         ],
     ),
     (
