@@ -38,7 +38,7 @@ use crate::board::{Bitboard, Position};
 use crate::game::{Game, Scoring};
 use crate::geom::{Color, Point, MAX_POINTS};
 use crate::playout::{self, PlayoutBoard, PlayoutRng};
-use crate::score::{self, GameResult, Groups};
+use crate::score::{self, GameResult, UnionFind};
 
 /// How hard to look.
 #[derive(Debug, Clone)]
@@ -529,7 +529,7 @@ impl Chains {
     /// sharing a liberty, form a group. Dead chains are each their own group.
     fn groups(&self, pos: &Position, dead: Bitboard) -> Vec<Group> {
         let size = pos.size();
-        let mut uf = Groups::new(self.list.len());
+        let mut uf = UnionFind::new(self.list.len());
         let live = [
             pos.stones(Color::Black) - dead,
             pos.stones(Color::White) - dead,
