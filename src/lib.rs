@@ -1,24 +1,40 @@
 //! tengen: a classical Monte Carlo Go engine speaking GTP.
 //!
-//! Modules in reading order, lowest first. See ARCHITECTURE.md for the map and invariants.
+//! Modules lowest first: each may use only modules listed above it (the arrows of
+//! ARCHITECTURE.md, checked by tests/it/tidy.rs). See ARCHITECTURE.md for the map and
+//! invariants.
 
-pub mod bench;
-pub mod board;
-pub mod book;
-pub mod cli;
-pub mod game;
+// Blank lines part the list into layers, which rustfmt keeps in order; each layer uses only
+// the layers above it.
 pub mod geom;
-pub mod gtp;
-pub mod judge;
-pub mod learn;
-pub mod mailbox;
-pub mod net;
 pub mod param;
-pub mod playout;
-pub mod referee;
-pub mod score;
-pub mod search;
-pub mod sgf;
-pub mod tactics;
 pub mod time;
+
+pub mod sgf;
 pub mod zobrist;
+
+pub mod board;
+
+pub mod game;
+pub mod mailbox;
+
+pub mod score;
+pub mod tactics;
+
+pub mod playout;
+
+pub mod judge;
+pub mod net;
+
+pub mod search;
+
+// The front ends: `tengen bench`, `book`, `learn`, the GTP engine, `tengen match`, and the
+// command line that starts them.
+pub mod bench;
+pub mod book;
+pub mod learn;
+
+pub mod gtp;
+pub mod referee;
+
+pub mod cli;

@@ -1,7 +1,7 @@
 //! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`,
 //! `tengen learn`.
 //!
-//! The command line is parsed by `tengen::cli` (one `clap` parser for all four); this file
+//! The command line is parsed by `tengen::cli` (one `clap` parser for all five); this file
 //! prints what the parser says (help and version to stdout, errors to stderr), starts what it
 //! asked for, and is the one place that exits: 0 on success, help and version, 1 on any error.
 //!

@@ -1,9 +1,10 @@
 //! The command line of the `tengen` binary: one `clap` parser for the GTP engine (the
-//! default), `tengen bench` and `tengen match`, and the typed configuration each yields
-//! (`gtp::Config`, `bench::Options`, `referee::Config`).
+//! default), `tengen bench`, `match`, `book`, `learn` and `net-data`, and the typed
+//! configuration each yields (`gtp::Config`, `bench::Options`, `referee::Config`,
+//! `book::build::Options`, `learn::Options`, `net::data::Options`).
 //!
-//! Every option is declared once, with its help line and default, in `EngineArgs`,
-//! `BenchArgs` or `MatchArgs`; every range check is a value parser below, so a bad value is
+//! Every option is declared once, with its help line and default, in the `…Args` struct of
+//! its command; every range check is a value parser below, so a bad value is
 //! refused with the option's name and the reason before anything starts. As before clap, an
 //! option given twice takes its last value (`args_override_self`), `--flag=value` and
 //! `--flag value` both work, and negative numbers are values (`--komi -5.5`).
@@ -11,7 +12,7 @@
 //! **Invariant:** `parse` never prints and never exits: help, version and every error come
 //! back as a `clap::Error` for `main`, the one place that prints them and exits.
 //!
-//! Depends on: gtp, bench, referee, search, playout, game, geom, time.
+//! Depends on: gtp, bench, book, learn, net, referee, search, playout, time, game, geom.
 
 #[cfg(test)]
 mod tests;

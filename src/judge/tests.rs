@@ -1,3 +1,5 @@
+use super::count::quarters;
+use super::shapes::vital_stone_inside;
 use super::*;
 use crate::game::RuleSet;
 

@@ -2,8 +2,9 @@
 //!
 //! Reading order: `run` takes the `Config` that `cli` parsed from the command line and starts
 //! `--parallel` workers, each owning one process per engine (`client::GtpEngine`, restarted
-//! after a failure) and taking the next game number from a shared counter; `play::play_game` plays and scores one game
-//! into a `GameRecord`; `record` writes its SGF file; `summary` prints the game line as it
+//! after a failure) and taking the next game number from a shared counter; `play::play_game`
+//! plays one game into a `GameRecord`, and `count::score_game` counts it when it ended by
+//! passes or the move cap; `record` writes its SGF file; `summary` prints the game line as it
 //! finishes (and its lines of the `--time-log` file) and, at the end, the summary with the
 //! statistics of `stats`. `clock` keeps each engine's clock under the match's time system.
 //!
@@ -16,6 +17,7 @@
 mod client;
 mod clock;
 mod config;
+mod count;
 mod play;
 mod record;
 pub mod stats;

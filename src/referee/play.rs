@@ -6,7 +6,7 @@
 //! keeps the clocks (adding the simulated network lag of `--add-lag` to every reply, and
 //! noting each move's time in `GameRecord::timed`), and ends on
 //! resignation, two passes, the move cap, a loss on time or a forfeit. A finished game is
-//! scored by the referee engine or by the engines' agreement (see `Adjudication`). Engine
+//! scored by the referee engine or by the engines' agreement (`count::score_game`). Engine
 //! failures never escape as errors: each becomes an `Incident` in the `GameRecord`.
 //!
 //! Engines are numbered 0 (engine 1) and 1 (engine 2) throughout.
@@ -16,6 +16,7 @@
 use super::client::{GtpEngine, GtpError};
 use super::clock::{MatchClock, TimeControl};
 use super::config::Config;
+use super::count::score_game;
 use crate::game::{handicap, Game, RuleSet};
 use crate::geom::{Color, Move, Point};
 use crate::score::GameResult;
@@ -231,6 +232,19 @@ impl GameRecord {
         self.end = End::Forfeit;
         self.incidents.push(incident);
     }
+
+    /// The engine playing `color` loses the game on time: `detail` says how.
+    fn lose_on_time(&mut self, color: Color, detail: String) -> End {
+        self.result = GameResult::Time {
+            winner: color.opponent(),
+        };
+        self.incidents.push(Incident {
+            party: Party::Engine(self.engine_of(color)),
+            kind: IncidentKind::LostOnTime,
+            detail,
+        });
+        End::Time
+    }
 }
 
 /// The incident for a failed command of `party`; `?` replies count as `refused`.
@@ -245,41 +259,6 @@ pub fn incident_of(party: Party, error: &GtpError, refused: IncidentKind) -> Inc
         party,
         kind,
         detail: error.to_string(),
-    }
-}
-
-/// The count in a `final_score` reply (its first word, as `GameResult` parses it: `B+3.5`,
-/// `W+0.5`, `0`, `Draw`…), from Black's side; None for anything that is not a count (`B+R`,
-/// `?`, garbage).
-pub fn counted(reply: &str) -> Option<f32> {
-    match reply.split_whitespace().next()?.parse() {
-        Ok(GameResult::Score(score)) => Some(score),
-        _ => None,
-    }
-}
-
-/// Which side a count favours: 1 Black, -1 White, 0 draw.
-fn side(score: f32) -> i32 {
-    if score > 0.0 {
-        1
-    } else if score < 0.0 {
-        -1
-    } else {
-        0
-    }
-}
-
-/// The adjudication rule when there is no referee engine, as a pure function of the two
-/// engines' `final_score` answers (None = no usable answer): the same winner from both → that
-/// result, with the smaller margin (the one both sides concede); one answer → it stands; two
-/// different winners or no answer → disputed.
-pub fn adjudicate(answers: [Option<f32>; 2]) -> GameResult {
-    match answers {
-        [Some(a), Some(b)] if side(a) == side(b) => {
-            GameResult::Score(if a.abs() <= b.abs() { a } else { b })
-        }
-        [Some(_), Some(_)] | [None, None] => GameResult::Unknown,
-        [Some(s), None] | [None, Some(s)] => GameResult::Score(s),
     }
 }
 
@@ -308,19 +287,71 @@ pub fn play_game(
 /// Sets the engines up and plays until the game ends; returns how it ended, with the outcome
 /// already in `record` for every end but a count.
 fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpEngine; 2]) -> End {
+    match set_up_and_play(config, record, engines) {
+        Ok(end) | Err(end) => end,
+    }
+}
+
+/// `play_moves`, each step of it a function that returns `Err` with the end of the game (its
+/// outcome already in `record`) when the game ends there.
+fn set_up_and_play(
+    config: &Config,
+    record: &mut GameRecord,
+    engines: &mut [&mut GtpEngine; 2],
+) -> Result<End, End> {
+    let approximated = set_up(config, record, engines)?;
+    let mut timekeeper = Timekeeper {
+        clocks: config
+            .time
+            .filter(|t| !t.is_unlimited())
+            .map(|t| [MatchClock::new(t), MatchClock::new(t)]),
+        approximated,
+        lag_rng: SmallRng::seed_from_u64(lag_seed(config.seed, record.number)),
+    };
+    let mut game = start_game(config, record, engines)?;
+    let mut to_move = game.to_move();
+    let mut passes = 0;
+    loop {
+        if record.moves.len() >= config.max_moves {
+            return Ok(End::MoveCap);
+        }
+        let e = record.engine_of(to_move);
+        let reply = timekeeper.genmove(config, record, engines[e], to_move)?;
+        let mv = play_reply(config, record, &mut game, to_move, &reply)?;
+        let other = 1 - e;
+        if let Err(error) = engines[other].send(&format!("play {to_move} {mv}"), config.timeout) {
+            let incident = incident_of(Party::Engine(other), &error, IncidentKind::Rejected);
+            record.forfeit(other, incident);
+            return Err(End::Forfeit);
+        }
+        passes = if mv == Move::Pass { passes + 1 } else { 0 };
+        if passes >= 2 {
+            return Ok(End::TwoPasses);
+        }
+        to_move = to_move.opponent();
+    }
+}
+
+/// Sends each engine in turn the setup commands and the match's time system; returns whether
+/// each engine was told `TimeControl::approximation` instead of the real system. An engine
+/// that refuses forfeits.
+fn set_up(
+    config: &Config,
+    record: &mut GameRecord,
+    engines: &mut [&mut GtpEngine; 2],
+) -> Result<[bool; 2], End> {
     let setup = [
         format!("boardsize {}", config.size),
         "clear_board".to_string(),
         format!("komi {}", config.komi),
     ];
-    // Whether each engine was told `TimeControl::approximation` instead of the real system.
     let mut approximated = [false; 2];
     for (e, engine) in engines.iter_mut().enumerate() {
         for command in &setup {
             if let Err(error) = engine.send(command, config.timeout) {
                 let incident = incident_of(Party::Engine(e), &error, IncidentKind::Rejected);
                 record.forfeit(e, incident);
-                return End::Forfeit;
+                return Err(End::Forfeit);
             }
         }
         if let Some(time) = config.time {
@@ -333,13 +364,21 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
                 Err(error) => {
                     let incident = incident_of(Party::Engine(e), &error, IncidentKind::Rejected);
                     record.forfeit(e, incident);
-                    return End::Forfeit;
+                    return Err(End::Forfeit);
                 }
             }
         }
     }
-    let mut lag_rng = SmallRng::seed_from_u64(lag_seed(config.seed, record.number));
+    Ok(approximated)
+}
 
+/// The referee's own game under Chinese rules with the match's komi, and its fixed handicap
+/// placed by each engine (`place_handicap`: an engine that places other stones forfeits).
+fn start_game(
+    config: &Config,
+    record: &mut GameRecord,
+    engines: &mut [&mut GtpEngine; 2],
+) -> Result<Game, End> {
     let mut game = Game::new(config.size, RuleSet::Chinese.rules());
     game.set_komi(config.komi);
     if config.handicap > 0 {
@@ -347,7 +386,7 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
         for (e, engine) in engines.iter_mut().enumerate() {
             if let Err(incident) = place_handicap(config, &points, engine, Party::Engine(e)) {
                 record.forfeit(e, incident);
-                return End::Forfeit;
+                return Err(End::Forfeit);
             }
         }
         if let Err(why) = game.set_handicap(&points) {
@@ -355,43 +394,81 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
             unreachable!("fixed handicap of {} refused: {why}", config.handicap);
         }
     }
-    let mut clocks = config
-        .time
-        .filter(|t| !t.is_unlimited())
-        .map(|t| [MatchClock::new(t), MatchClock::new(t)]);
-    let mut to_move = game.to_move();
-    let mut passes = 0;
-    loop {
-        if record.moves.len() >= config.max_moves {
-            return End::MoveCap;
-        }
-        let e = record.engine_of(to_move);
-        let other = 1 - e;
-        let party = Party::Engine(e);
-        let wait = match clocks.as_ref() {
-            Some(clocks) => {
-                let (seconds, stones) = clocks[e].time_left(approximated[e]);
-                let command = format!("time_left {to_move} {seconds} {stones}");
-                if let Err(error) = engines[e].send(&command, config.timeout) {
-                    record.forfeit(e, incident_of(party, &error, IncidentKind::Rejected));
-                    return End::Forfeit;
-                }
-                clocks[e].allowance() + config.lag + FLAG_GRACE
-            }
-            None => config.timeout,
-        };
+    Ok(game)
+}
 
+/// Plays the reply of the engine to move to `genmove` on `game` and records it: a
+/// resignation ends the game, an unreadable or illegal move forfeits it.
+fn play_reply(
+    config: &Config,
+    record: &mut GameRecord,
+    game: &mut Game,
+    to_move: Color,
+    reply: &str,
+) -> Result<Move, End> {
+    let e = record.engine_of(to_move);
+    let party = Party::Engine(e);
+    let word = reply.split_whitespace().next().unwrap_or("");
+    if word.eq_ignore_ascii_case("resign") {
+        record.result = GameResult::Resignation {
+            winner: to_move.opponent(),
+        };
+        return Err(End::Resignation);
+    }
+    let mv = match Move::parse(word, config.size) {
+        Ok(mv) => mv,
+        Err(why) => {
+            let detail = format!("genmove {to_move} answered {reply:?} ({why})");
+            record.forfeit(e, incident(party, IncidentKind::BadReply, detail));
+            return Err(End::Forfeit);
+        }
+    };
+    if let Err(why) = game.try_play(to_move, mv) {
+        let detail = format!(
+            "{} {mv} at move {} ({why})",
+            to_move.letter(),
+            record.moves.len() + 1
+        );
+        record.forfeit(e, incident(party, IncidentKind::IllegalMove, detail));
+        return Err(End::Forfeit);
+    }
+    record.moves.push((to_move, mv));
+    Ok(mv)
+}
+
+/// The clocks of a game (None without a clock, or under an unlimited one) and the simulated
+/// network lag of `--add-lag`.
+struct Timekeeper {
+    clocks: Option<[MatchClock; 2]>,
+    /// Whether each engine was told `TimeControl::approximation` instead of the real system.
+    approximated: [bool; 2],
+    /// The generator of the simulated lag, seeded by `lag_seed`.
+    lag_rng: SmallRng,
+}
+
+impl Timekeeper {
+    /// Asks `engine`, the engine to move, for its move (after `time_left` under a clock) and
+    /// charges its clock: the reply, unless the engine loses on time or forfeits.
+    fn genmove(
+        &mut self,
+        config: &Config,
+        record: &mut GameRecord,
+        engine: &mut GtpEngine,
+        to_move: Color,
+    ) -> Result<String, End> {
+        let e = record.engine_of(to_move);
+        let wait = self.time_left(config, record, engine, to_move)?;
         let asked = Instant::now();
-        let reply = engines[e].send(&format!("genmove {to_move}"), wait);
+        let reply = engine.send(&format!("genmove {to_move}"), wait);
         let measured = asked.elapsed();
         record.think[e] += measured;
         record.n_genmoves[e] += 1;
         let lag = config
             .add_lag
-            .map_or(Duration::ZERO, |range| sample_lag(&mut lag_rng, range));
+            .map_or(Duration::ZERO, |range| sample_lag(&mut self.lag_rng, range));
         let took = measured + lag;
-        let allowance = clocks.as_ref().map(|c| c[e].allowance());
-        let mut timed = allowance.map(|allowance| TimedMove {
+        let allowance = self.clocks.as_ref().map(|c| c[e].allowance());
+        let timed = allowance.map(|allowance| TimedMove {
             move_number: record.moves.len() + 1,
             engine: e,
             color: to_move,
@@ -400,20 +477,9 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
             allowance,
             left: None,
         });
-        let lost_on_time = |record: &mut GameRecord, detail: String| {
-            record.result = GameResult::Time {
-                winner: to_move.opponent(),
-            };
-            record.incidents.push(Incident {
-                party,
-                kind: IncidentKind::LostOnTime,
-                detail,
-            });
-            End::Time
-        };
         let reply = match reply {
             Ok(reply) => reply,
-            Err(GtpError::Timeout { waited, .. }) if clocks.is_some() => {
+            Err(GtpError::Timeout { waited, .. }) if self.clocks.is_some() => {
                 let allowed = allowance.unwrap_or_default();
                 record.timed.extend(timed);
                 let detail = format!(
@@ -422,66 +488,70 @@ fn play_moves(config: &Config, record: &mut GameRecord, engines: &mut [&mut GtpE
                     allowed.as_secs_f64(),
                     record.moves.len() + 1
                 );
-                return lost_on_time(record, detail);
+                return Err(record.lose_on_time(to_move, detail));
             }
             Err(error) => {
+                let party = Party::Engine(e);
                 record.forfeit(e, incident_of(party, &error, IncidentKind::BadReply));
-                return End::Forfeit;
+                return Err(End::Forfeit);
             }
         };
-        if let Some(clocks) = clocks.as_mut() {
-            let charged = clocks[e].charge(took, config.lag);
-            if let Some(timed) = timed.as_mut() {
-                timed.left = charged.is_ok().then(|| clocks[e].allowance());
-            }
-            record.timed.extend(timed);
-            if let Err(flag) = charged {
-                let detail = format!(
-                    "move {} took {:.2} s with {:.2} s left",
-                    record.moves.len() + 1,
-                    flag.took.as_secs_f64(),
-                    flag.allowed.as_secs_f64()
-                );
-                return lost_on_time(record, detail);
-            }
-        }
+        self.charge(config, record, to_move, took, timed)?;
+        Ok(reply)
+    }
 
-        let word = reply.split_whitespace().next().unwrap_or("");
-        if word.eq_ignore_ascii_case("resign") {
-            record.result = GameResult::Resignation {
-                winner: to_move.opponent(),
-            };
-            return End::Resignation;
-        }
-        let mv = match Move::parse(word, config.size) {
-            Ok(mv) => mv,
-            Err(why) => {
-                let detail = format!("genmove {to_move} answered {reply:?} ({why})");
-                record.forfeit(e, incident(party, IncidentKind::BadReply, detail));
-                return End::Forfeit;
-            }
+    /// Under a clock, tells `engine` its `time_left` and returns how long to wait for its
+    /// move: the clock's allowance, the forgiven lag and `FLAG_GRACE`; else `--timeout`.
+    fn time_left(
+        &self,
+        config: &Config,
+        record: &mut GameRecord,
+        engine: &mut GtpEngine,
+        to_move: Color,
+    ) -> Result<Duration, End> {
+        let e = record.engine_of(to_move);
+        let Some(clocks) = self.clocks.as_ref() else {
+            return Ok(config.timeout);
         };
-        if let Err(why) = game.try_play(to_move, mv) {
+        let (seconds, stones) = clocks[e].time_left(self.approximated[e]);
+        let command = format!("time_left {to_move} {seconds} {stones}");
+        if let Err(error) = engine.send(&command, config.timeout) {
+            let party = Party::Engine(e);
+            record.forfeit(e, incident_of(party, &error, IncidentKind::Rejected));
+            return Err(End::Forfeit);
+        }
+        Ok(clocks[e].allowance() + config.lag + FLAG_GRACE)
+    }
+
+    /// Charges the move's time `took` to the clock of `to_move`, if there is one, and records
+    /// `timed`; a fallen flag loses the game on time.
+    fn charge(
+        &mut self,
+        config: &Config,
+        record: &mut GameRecord,
+        to_move: Color,
+        took: Duration,
+        mut timed: Option<TimedMove>,
+    ) -> Result<(), End> {
+        let e = record.engine_of(to_move);
+        let Some(clocks) = self.clocks.as_mut() else {
+            return Ok(());
+        };
+        let charged = clocks[e].charge(took, config.lag);
+        if let Some(timed) = timed.as_mut() {
+            timed.left = charged.is_ok().then(|| clocks[e].allowance());
+        }
+        record.timed.extend(timed);
+        if let Err(flag) = charged {
             let detail = format!(
-                "{} {mv} at move {} ({why})",
-                to_move.letter(),
-                record.moves.len() + 1
+                "move {} took {:.2} s with {:.2} s left",
+                record.moves.len() + 1,
+                flag.took.as_secs_f64(),
+                flag.allowed.as_secs_f64()
             );
-            record.forfeit(e, incident(party, IncidentKind::IllegalMove, detail));
-            return End::Forfeit;
+            return Err(record.lose_on_time(to_move, detail));
         }
-        record.moves.push((to_move, mv));
-
-        if let Err(error) = engines[other].send(&format!("play {to_move} {mv}"), config.timeout) {
-            let incident = incident_of(Party::Engine(other), &error, IncidentKind::Rejected);
-            record.forfeit(other, incident);
-            return End::Forfeit;
-        }
-        passes = if mv == Move::Pass { passes + 1 } else { 0 };
-        if passes >= 2 {
-            return End::TwoPasses;
-        }
-        to_move = to_move.opponent();
+        Ok(())
     }
 }
 
@@ -562,92 +632,10 @@ pub fn sample_lag(rng: &mut SmallRng, (min, max): (Duration, Duration)) -> Durat
     Duration::from_secs_f64(rng.gen_range(min.as_secs_f64()..=max.as_secs_f64()))
 }
 
-fn incident(party: Party, kind: IncidentKind, detail: String) -> Incident {
+pub(super) fn incident(party: Party, kind: IncidentKind, detail: String) -> Incident {
     Incident {
         party,
         kind,
         detail,
     }
-}
-
-/// Counts a game that ended by passes or the move cap: the referee's `final_score` if there
-/// is a referee, else the engines' answers under `adjudicate`.
-fn score_game(
-    config: &Config,
-    record: &mut GameRecord,
-    engines: &mut [&mut GtpEngine; 2],
-    referee: Option<&mut GtpEngine>,
-) -> GameResult {
-    if let Some(referee) = referee {
-        return match referee_score(config, &record.moves, referee) {
-            Ok(score) => GameResult::Score(score),
-            Err(detail) => {
-                record
-                    .incidents
-                    .push(incident(Party::Referee, IncidentKind::Referee, detail));
-                GameResult::Unknown
-            }
-        };
-    }
-    let mut answers = [None, None];
-    let mut texts = [String::new(), String::new()];
-    for e in 0..2 {
-        match engines[e].send("final_score", config.timeout) {
-            Ok(text) => match counted(&text) {
-                Some(score) => {
-                    answers[e] = Some(score);
-                    texts[e] = text;
-                }
-                None => record.incidents.push(incident(
-                    Party::Engine(e),
-                    IncidentKind::NoScore,
-                    format!("final_score answered {text:?}"),
-                )),
-            },
-            Err(error) => {
-                record
-                    .incidents
-                    .push(incident_of(Party::Engine(e), &error, IncidentKind::NoScore))
-            }
-        }
-    }
-    let outcome = adjudicate(answers);
-    if outcome == GameResult::Unknown && answers.iter().all(Option::is_some) {
-        record.incidents.push(incident(
-            Party::Engines,
-            IncidentKind::Disagreement,
-            format!(
-                "engine1 says {}, engine2 says {}",
-                texts[0].trim(),
-                texts[1].trim()
-            ),
-        ));
-    }
-    outcome
-}
-
-/// Replays `moves` to the referee engine and asks it for `final_score`.
-fn referee_score(
-    config: &Config,
-    moves: &[(Color, Move)],
-    referee: &mut GtpEngine,
-) -> Result<f32, String> {
-    let mut commands = vec![
-        format!("boardsize {}", config.size),
-        "clear_board".to_string(),
-        format!("komi {}", config.komi),
-    ];
-    if config.handicap > 0 {
-        commands.push(format!("fixed_handicap {}", config.handicap));
-    }
-    commands.extend(moves.iter().map(|(c, m)| format!("play {c} {m}")));
-    for command in &commands {
-        referee
-            .send(command, config.timeout)
-            .map_err(|e| e.to_string())?;
-    }
-    let text = referee
-        .send("final_score", config.timeout)
-        .map_err(|e| e.to_string())?;
-    counted(&text).ok_or_else(|| format!("final_score answered {text:?}"))
 }

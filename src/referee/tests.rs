@@ -4,7 +4,8 @@
 use super::client::{split_command_line, GtpEngine, GtpError};
 use super::clock::{MatchClock, TimeControl};
 use super::config::Config;
-use super::play::{adjudicate, counted, End, GameRecord, Incident, IncidentKind, Party};
+use super::count::{adjudicate, counted};
+use super::play::{End, GameRecord, Incident, IncidentKind, Party};
 use super::record::{civil_from_days, sgf_game};
 use super::stats::{elo_diff, elo_from_rate, format_elo, wilson_interval, win_rate, Z_95};
 use super::summary::{game_line, render, summarize};

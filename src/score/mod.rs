@@ -18,12 +18,13 @@ mod result;
 mod territory;
 #[cfg(test)]
 mod tests;
+mod union_find;
 
 pub use area::{area, AreaCount};
 pub use benson::{unconditional, Unconditional};
 pub use result::{GameResult, ParseGameResultError};
-pub(crate) use territory::Groups;
 pub use territory::{seki_stones, territory, TerritoryCount};
+pub(crate) use union_find::UnionFind;
 
 use crate::board::Bitboard;
 use crate::game::{Game, Scoring};

@@ -34,6 +34,7 @@
 //! Depends on: board, geom.
 
 use super::regions::Regions;
+use super::UnionFind;
 use crate::board::{Bitboard, Position};
 use crate::geom::{Color, Point, MAX_POINTS};
 
@@ -62,34 +63,6 @@ impl TerritoryCount {
     }
 }
 
-/// Union-find over chain numbers (also the judge's grouping of chains).
-pub(crate) struct Groups {
-    parent: Vec<usize>,
-}
-
-impl Groups {
-    pub(crate) fn new(n: usize) -> Groups {
-        Groups {
-            parent: (0..n).collect(),
-        }
-    }
-
-    pub(crate) fn find(&mut self, mut a: usize) -> usize {
-        while self.parent[a] != a {
-            self.parent[a] = self.parent[self.parent[a]];
-            a = self.parent[a];
-        }
-        a
-    }
-
-    pub(crate) fn union(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            self.parent[a] = b;
-        }
-    }
-}
-
 /// The live chains next to `p`, by colour.
 fn chains_around(regions: &Regions, p: Point) -> [Vec<usize>; 2] {
     let mut around = [Vec::new(), Vec::new()];
@@ -103,11 +76,29 @@ fn chains_around(regions: &Regions, p: Point) -> [Vec<usize>; 2] {
     around
 }
 
-/// For each live chain, whether its group is in seki (see the module doc).
+/// For each live chain, whether its group is in seki (see the module doc): the doc's four
+/// steps, one function each.
 fn seki_chains(regions: &Regions) -> Vec<bool> {
-    let n = regions.chains.len();
-    let mut groups = Groups::new(n);
-    // 1. Groups: chains around one surrounded region, or sharing a liberty.
+    let mut groups = groups_of_chains(regions);
+    let eyes = eyes_of_groups(regions, &mut groups);
+    let mut in_seki = groups_short_of_eyes_sharing_a_liberty(regions, &mut groups, &eyes);
+    spread_seki_through_single_eyes(regions, &mut groups, &mut in_seki);
+    (0..regions.chains.len())
+        .map(|c| in_seki[groups.find(c)])
+        .collect()
+}
+
+/// Every point that holds no live stone, region by region.
+fn open_points(regions: &Regions) -> impl Iterator<Item = Point> + '_ {
+    regions
+        .regions
+        .iter()
+        .flat_map(|r| r.points.iter().copied())
+}
+
+/// 1. Groups: the live chains around one surrounded region, or sharing a liberty, joined.
+fn groups_of_chains(regions: &Regions) -> UnionFind {
+    let mut groups = UnionFind::new(regions.chains.len());
     for region in &regions.regions {
         if region.owner().is_some() {
             let mut first = None;
@@ -123,20 +114,20 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
             }
         }
     }
-    let points: Vec<Point> = regions
-        .regions
-        .iter()
-        .flat_map(|r| r.points.iter().copied())
-        .collect();
-    for &p in &points {
+    for p in open_points(regions) {
         for same in chains_around(regions, p) {
             for w in same.windows(2) {
                 groups.union(w[0], w[1]);
             }
         }
     }
-    // 2. Eyes of each group.
-    let mut eyes = vec![0usize; n];
+    groups
+}
+
+/// 2. The eyes of each group, at its root: one for a surrounded region of one or two points,
+///    two for a larger one.
+fn eyes_of_groups(regions: &Regions, groups: &mut UnionFind) -> Vec<usize> {
+    let mut eyes = vec![0usize; regions.chains.len()];
     for region in &regions.regions {
         if region.owner().is_some() {
             let chain = region
@@ -149,28 +140,45 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
             eyes[root] += if region.points.len() >= 3 { 2 } else { 1 };
         }
     }
-    // 3. Groups short of eyes sharing a liberty with an enemy group short of eyes.
-    let mut seki_group = vec![false; n];
-    for &p in &points {
+    eyes
+}
+
+/// 3. Whether each group, at its root, is short of eyes and shares a liberty with an enemy
+///    group short of eyes.
+fn groups_short_of_eyes_sharing_a_liberty(
+    regions: &Regions,
+    groups: &mut UnionFind,
+    eyes: &[usize],
+) -> Vec<bool> {
+    let mut in_seki = vec![false; regions.chains.len()];
+    for p in open_points(regions) {
         let [black, white] = chains_around(regions, p);
         for &b in &black {
             for &w in &white {
                 let (gb, gw) = (groups.find(b), groups.find(w));
                 if eyes[gb] < 2 && eyes[gw] < 2 {
-                    seki_group[gb] = true;
-                    seki_group[gw] = true;
+                    in_seki[gb] = true;
+                    in_seki[gw] = true;
                 }
             }
         }
     }
-    // 4. A chain whose liberties are one single-point eye and liberties shared with a group
-    //    in seki takes its group into the seki: if the enemy fills a shared liberty, the
-    //    chain can only connect through its eye, and the group keeps one eye less.
+    in_seki
+}
+
+/// 4. A chain whose liberties are one single-point eye and liberties shared with a group in
+///    seki takes its group into the seki, until nothing changes: if the enemy fills a shared
+///    liberty, the chain can only connect through its eye, and the group keeps one eye less.
+fn spread_seki_through_single_eyes(
+    regions: &Regions,
+    groups: &mut UnionFind,
+    in_seki: &mut [bool],
+) {
     loop {
         let mut changed = false;
         for (chain, (color, stones)) in regions.chains.iter().enumerate() {
             let root = groups.find(chain);
-            if seki_group[root] {
+            if in_seki[root] {
                 continue;
             }
             let mut eye = None;
@@ -186,7 +194,7 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
                     eye = Some(r);
                 } else if chains_around(regions, q)[color.opponent().index()]
                     .iter()
-                    .any(|&e| seki_group[groups.find(e)])
+                    .any(|&e| in_seki[groups.find(e)])
                 {
                     shared = true;
                 } else {
@@ -194,7 +202,7 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
                 }
             }
             if eye.is_some() && shared && !other {
-                seki_group[root] = true;
+                in_seki[root] = true;
                 changed = true;
             }
         }
@@ -202,7 +210,6 @@ fn seki_chains(regions: &Regions) -> Vec<bool> {
             break;
         }
     }
-    (0..n).map(|c| seki_group[groups.find(c)]).collect()
 }
 
 /// Counts the territory of both sides with the stones of `dead` removed (they count as empty

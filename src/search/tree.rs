@@ -2,7 +2,7 @@
 //! by the search's threads without a lock.
 //!
 //! `Tree` does not know the rules or the board: it stores moves and statistics, and hands out
-//! `NodeId`s. Expansion, selection and the update live in `search::mod`.
+//! `NodeId`s. Expansion and the update live in `search::worker`, selection in `search::select`.
 //!
 //! Threads: every field of a `Node` is an atomic, read and written with relaxed ordering
 //! except the expansion state. Wins and score margins are fixed-point integers

@@ -30,18 +30,27 @@ pub(crate) struct Engine {
 
 impl Engine {
     pub(crate) fn start(args: &[&str]) -> Engine {
-        Engine::start_with_env(args, &[])
+        Engine::spawn(args, &[], Stdio::inherit())
     }
 
-    /// `start` with extra environment variables (`TENGEN_FAULT_INJECTION=1`).
-    pub(crate) fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Engine {
+    /// `start` with `TENGEN_FAULT_INJECTION=1`: tengen's stderr goes through
+    /// `faults::forward_unexpected`, which drops the injected panics and what they log and
+    /// passes every other line on.
+    pub(crate) fn start_with_faults(args: &[&str]) -> Engine {
+        let mut engine = Engine::spawn(args, crate::faults::FAULTS, Stdio::piped());
+        let stderr = engine.child.stderr.take().expect("a piped stderr");
+        crate::faults::forward_unexpected(stderr);
+        engine
+    }
+
+    fn spawn(args: &[&str], env: &[(&str, &str)], stderr: Stdio) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)
             .envs(env.iter().copied())
             .current_dir(logs_dir())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("starting tengen");
         let stdout = child.stdout.take().unwrap();

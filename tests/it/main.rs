@@ -4,7 +4,8 @@
 //! - properties: proptest properties of play, undo and counting
 //! - testdata: games from tests/data/sgf (a copy of ../shared/testdata: GNU Go and Fuego
 //!   regression suites)
-//! - faults: fault injection: a panic in a command handler and in a search thread
+//! - faults: fault injection: a panic in a command handler and in a search thread, kept quiet
+//!   (a panic hook here, a filter of the child's stderr) while every other panic shows
 //! - fuzzed: the fuzz targets' checks (fuzz/ includes the file) and the inputs they found
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`

@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// For each top-level module, the modules it may name as `crate::X`.
+/// For each top-level module, the modules it may name as `crate::X`. Every arrow is one-way
+/// (`the_arrows_have_no_cycle`), and src/lib.rs lists the modules in an order that follows
+/// them (`lib_lists_the_modules_lowest_first`).
 const ALLOWED: &[(&str, &[&str])] = &[
     ("geom", &[]),
     ("param", &[]),
@@ -33,7 +35,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
-    ("referee", &["gtp", "sgf", "score", "game", "board", "geom"]),
+    ("referee", &["sgf", "score", "game", "board", "geom"]),
     (
         "bench",
         &[
@@ -57,8 +59,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "gtp",
         &[
-            "referee", "bench", "book", "search", "judge", "time", "sgf", "score", "playout",
-            "game", "board", "geom", "zobrist",
+            "bench", "book", "search", "judge", "time", "sgf", "score", "playout", "game", "board",
+            "geom", "zobrist",
         ],
     ),
 ];
@@ -157,6 +159,77 @@ fn modules_depend_only_downwards() {
         "dependency arrows broken:\n{}",
         violations.join("\n")
     );
+}
+
+/// The modules `module` may use, by `ALLOWED`.
+fn allowed(module: &str) -> &'static [&'static str] {
+    ALLOWED
+        .iter()
+        .find(|(m, _)| *m == module)
+        .map_or(&[], |(_, uses)| *uses)
+}
+
+/// `ALLOWED` is a hierarchy: no module may use itself through a chain of arrows (a cycle
+/// would let two modules each use the other, and the tidy test would pass it). Every module
+/// an arrow points to has its own line.
+#[test]
+fn the_arrows_have_no_cycle() {
+    for (module, uses) in ALLOWED {
+        for used in *uses {
+            assert!(
+                ALLOWED.iter().any(|(m, _)| m == used),
+                "{module} may use {used}, which has no line in ALLOWED"
+            );
+        }
+    }
+    // Kahn's algorithm: take off the modules whose every arrow points to a module already
+    // taken off; the ones left over form cycles.
+    let mut placed: Vec<&str> = Vec::new();
+    while placed.len() < ALLOWED.len() {
+        let next: Vec<&str> = ALLOWED
+            .iter()
+            .filter(|(m, uses)| !placed.contains(m) && uses.iter().all(|u| placed.contains(u)))
+            .map(|(m, _)| *m)
+            .collect();
+        let left: Vec<&str> = ALLOWED
+            .iter()
+            .map(|(m, _)| *m)
+            .filter(|m| !placed.contains(m))
+            .collect();
+        assert!(
+            !next.is_empty(),
+            "the arrows among {left:?} contain a cycle"
+        );
+        placed.extend(next);
+    }
+}
+
+/// src/lib.rs lists every module of `ALLOWED` once, each after every module it may use, so
+/// that its "lowest first" stays true.
+#[test]
+fn lib_lists_the_modules_lowest_first() {
+    let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let listed: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    let mut expected: Vec<&str> = ALLOWED.iter().map(|(m, _)| *m).collect();
+    let mut sorted = listed.clone();
+    expected.sort_unstable();
+    sorted.sort_unstable();
+    assert_eq!(
+        sorted, expected,
+        "src/lib.rs and ALLOWED name other modules"
+    );
+    for (i, module) in listed.iter().enumerate() {
+        for used in allowed(module) {
+            assert!(
+                listed[..i].contains(used),
+                "src/lib.rs lists {module} before {used}, which it may use"
+            );
+        }
+    }
 }
 
 #[test]
