@@ -12,7 +12,7 @@
 //! one thread; a fourth with `--threads N` threads on the shared tree (default: every core),
 //! and the ratio of the two.
 //!
-//! Depends on: search, playout, game, board, geom.
+//! Depends on: search, net, playout, tactics, mailbox, game, board, geom.
 
 use crate::board::Position;
 use crate::game::{Game, Rules};

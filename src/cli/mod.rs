@@ -446,7 +446,7 @@ struct LearnArgs {
     #[arg(value_name = "SGF_OR_DIR", required = true)]
     inputs: Vec<std::path::PathBuf>,
 
-    /// Sweeps of the MM algorithm over every feature group.
+    /// Sweeps of the MM algorithm over every feature.
     #[arg(long, value_name = "N", default_value_t = learn::Options::default().iterations,
           value_parser = whole(1usize, 1000))]
     iterations: usize,
@@ -471,7 +471,7 @@ struct NetDataArgs {
     #[arg(value_name = "SGF_OR_DIR", required = true)]
     inputs: Vec<std::path::PathBuf>,
 
-    /// The directory to write train.bin and held_out.bin into (made if missing).
+    /// The directory to write train.bin and held_out.bin into (made if missing). Required.
     #[arg(long, value_name = "DIR", required = true)]
     out: std::path::PathBuf,
 }

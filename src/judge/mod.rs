@@ -34,7 +34,7 @@
 //! The playouts use their own generator seeded from `Config::seed`, not the search's: the
 //! same position is judged the same way whatever was searched before.
 //!
-//! Depends on: playout, score, game, board, geom.
+//! Depends on: playout, tactics, mailbox, score, game, board, geom.
 
 mod count;
 mod groups;
