@@ -195,7 +195,7 @@ impl Data {
 
 /// Reads the records, fits the model, and returns it as text with a report in its header.
 pub fn run(options: &Options) -> Result<String, String> {
-    let files = sgf_files(&options.inputs)?;
+    let files = crate::sgf::files_under(&options.inputs)?;
     if files.is_empty() {
         return Err("no SGF files given".into());
     }
@@ -236,39 +236,6 @@ pub fn run(options: &Options) -> Result<String, String> {
     );
     eprintln!("{header}");
     Ok(model.to_text(&header))
-}
-
-/// The SGF files of `inputs`: files as given, and the `.sgf` files under each directory, at
-/// any depth, sorted by path (so that the held-out games do not depend on the file system).
-fn sgf_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut files = Vec::new();
-    for input in inputs {
-        if input.is_dir() {
-            let mut found = Vec::new();
-            walk(input, &mut found)?;
-            found.sort();
-            files.extend(found);
-        } else {
-            files.push(input.clone());
-        }
-    }
-    Ok(files)
-}
-
-/// Adds the `.sgf` files under `dir` to `out`.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// Replays one record, adding each of its moves (after `skip`) to `data`: only those of the

@@ -36,8 +36,7 @@ pub trait Tunable: Sized + 'static {
     }
 }
 
-/// A `Param` for a plain `f32` field (or element of one): `field!("name", path.to[field])`,
-/// with an optional `|v| expr` that maps the value before it is stored (a clamp).
+/// A `Param` for a plain `f32` field (or element of one): `field!("name", path.to[field])`.
 macro_rules! field {
     ($name:literal, $($path:tt)+) => {
         $crate::param::Param {
@@ -45,6 +44,36 @@ macro_rules! field {
             get: |c| c.$($path)+,
             set: |c, v| {
                 c.$($path)+ = v;
+                Ok(())
+            },
+        }
+    };
+}
+
+/// A `Param` for an `f32` field kept within `lo..=hi`: `within!("name", field, lo, hi)`; a
+/// value outside is taken as the nearer bound.
+macro_rules! within {
+    ($name:literal, $field:ident, $lo:expr, $hi:expr) => {
+        $crate::param::Param {
+            name: $name,
+            get: |c| c.$field,
+            set: |c, v| {
+                c.$field = v.clamp($lo, $hi);
+                Ok(())
+            },
+        }
+    };
+}
+
+/// A `Param` for a `u32` count: `count!("name", field, |v| v.round())` stores the closure's
+/// value (an `f32`, rounded or clamped as the field needs) as `u32`.
+macro_rules! count {
+    ($name:literal, $field:ident, |$v:ident| $to:expr) => {
+        $crate::param::Param {
+            name: $name,
+            get: |c| c.$field as f32,
+            set: |c, $v| {
+                c.$field = $to as u32;
                 Ok(())
             },
         }
@@ -65,7 +94,7 @@ macro_rules! switch {
     };
 }
 
-pub(crate) use {field, switch};
+pub(crate) use {count, field, switch, within};
 
 #[cfg(test)]
 mod tests {
@@ -84,6 +113,8 @@ mod tests {
             field!("weight", weight),
             field!("second", pair[1]),
             switch!("on", on),
+            within!("bounded", weight, 0.0, 1.0),
+            count!("rounded", count, |v| v.round()),
             Param {
                 name: "count",
                 get: |c| c.count as f32,
@@ -111,10 +142,16 @@ mod tests {
                 ("weight", 2.5),
                 ("second", 4.0),
                 ("on", 1.0),
+                ("bounded", 2.5),
+                ("rounded", 3.0),
                 ("count", 3.0)
             ]
         );
         assert_eq!(toy.pair[0], 0.0);
+        assert_eq!(toy.set_param_named("bounded", 7.0), Some(Ok(())));
+        assert_eq!(toy.weight, 1.0);
+        assert_eq!(toy.set_param_named("rounded", 2.6), Some(Ok(())));
+        assert_eq!(toy.count, 3);
     }
 
     #[test]

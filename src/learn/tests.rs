@@ -43,7 +43,7 @@ fn a_feature_that_wins_three_duels_in_four_rates_about_three_times_its_rival() {
 #[test]
 fn learning_from_real_games_predicts_far_better_than_chance() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/gnugo/scoring");
-    let mut files = sgf_files(&[dir]).unwrap();
+    let mut files = crate::sgf::files_under(&[dir]).unwrap();
     files.truncate(12);
     let mut ladders = LadderReader::new();
     let (mut train, mut test) = (Data::default(), Data::default());

@@ -12,7 +12,7 @@ use super::pool::{Pool, POOL_MAX};
 use super::replies::Replies;
 use crate::geom::{by_board_size, LARGE_BOARD};
 use crate::mailbox::{PlayoutBoard, EMPTY};
-use crate::param::{switch, Param, Tunable};
+use crate::param::{count, switch, within, Param, Tunable};
 use crate::tactics::ladder::{self, LadderReader};
 use crate::tactics::{self, pattern3, PointSet};
 use rand::RngCore;
@@ -167,67 +167,32 @@ impl Default for Config {
     }
 }
 
-/// A `Param` for a probability field: values above 1 are taken as 1.
-macro_rules! probability {
-    ($name:literal, $field:ident) => {
-        Param {
-            name: $name,
-            get: |c| c.$field,
-            set: |c, v| {
-                c.$field = v.clamp(0.0, 1.0);
-                Ok(())
-            },
-        }
-    };
-}
 impl Tunable for Config {
     const PARAMS: &'static [Param<Config>] = &[
-        probability!("playout_escape", p_escape),
-        probability!("playout_capture", p_capture),
-        probability!("playout_two_lib", p_two_lib),
-        probability!("playout_nakade", p_nakade),
-        probability!("playout_pattern", p_pattern),
+        within!("playout_escape", p_escape, 0.0, 1.0),
+        within!("playout_capture", p_capture, 0.0, 1.0),
+        within!("playout_two_lib", p_two_lib, 0.0, 1.0),
+        within!("playout_nakade", p_nakade, 0.0, 1.0),
+        within!("playout_pattern", p_pattern, 0.0, 1.0),
         switch!("playout_pattern_last2", pattern_last2),
-        probability!("playout_ko_retake", p_ko_retake),
-        probability!("playout_reject_self_atari", p_reject_self_atari),
-        Param {
-            name: "playout_max_self_atari_stones",
-            get: |c| c.max_self_atari_stones as f32,
-            set: |c, v| {
-                c.max_self_atari_stones = v.round() as u32;
-                Ok(())
-            },
-        },
+        within!("playout_ko_retake", p_ko_retake, 0.0, 1.0),
+        within!("playout_reject_self_atari", p_reject_self_atari, 0.0, 1.0),
+        count!(
+            "playout_max_self_atari_stones",
+            max_self_atari_stones,
+            |v| v.round()
+        ),
         switch!("playout_nakade_sacrifice", nakade_sacrifice),
-        Param {
-            name: "playout_fill_board_tries",
-            get: |c| c.fill_board_tries as f32,
-            set: |c, v| {
-                c.fill_board_tries = v.clamp(0.0, 64.0) as u32;
-                Ok(())
-            },
-        },
-        probability!("playout_reply", p_reply),
-        probability!("playout_reply_large", p_reply_large),
+        count!("playout_fill_board_tries", fill_board_tries, |v| v
+            .clamp(0.0, 64.0)),
+        within!("playout_reply", p_reply, 0.0, 1.0),
+        within!("playout_reply_large", p_reply_large, 0.0, 1.0),
         switch!("playout_escape_ladders", escape_ladders),
-        probability!("playout_pool", p_pool),
-        probability!("playout_pool_large", p_pool_large),
-        Param {
-            name: "playout_pool_size",
-            get: |c| c.pool_size as f32,
-            set: |c, v| {
-                c.pool_size = v.clamp(1.0, POOL_MAX as f32) as u32;
-                Ok(())
-            },
-        },
-        Param {
-            name: "playout_pool_min_visits",
-            get: |c| c.pool_min_visits as f32,
-            set: |c, v| {
-                c.pool_min_visits = v.min(1e9) as u32;
-                Ok(())
-            },
-        },
+        within!("playout_pool", p_pool, 0.0, 1.0),
+        within!("playout_pool_large", p_pool_large, 0.0, 1.0),
+        count!("playout_pool_size", pool_size, |v| v
+            .clamp(1.0, POOL_MAX as f32)),
+        count!("playout_pool_min_visits", pool_min_visits, |v| v.min(1e9)),
     ];
 }
 

@@ -10,7 +10,7 @@ use super::prior::PriorConfig;
 use super::tree;
 use crate::geom::MAX_POINTS;
 use crate::judge;
-use crate::param::{field, Param, Tunable};
+use crate::param::{count, field, within, Param, Tunable};
 use crate::playout;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -128,30 +128,14 @@ impl Default for Config {
 
 impl Tunable for Config {
     const PARAMS: &'static [Param<Config>] = &[
-        Param {
-            name: "expand_threshold",
-            get: |c| c.expand_threshold as f32,
-            set: |c, v| {
-                c.expand_threshold = v.round() as u32;
-                Ok(())
-            },
-        },
-        Param {
-            name: "rave_equivalence",
-            get: |c| c.rave_equivalence,
-            set: |c, v| {
-                c.rave_equivalence = v.max(1e-3);
-                Ok(())
-            },
-        },
-        Param {
-            name: "rave_equivalence_large",
-            get: |c| c.rave_equivalence_large,
-            set: |c, v| {
-                c.rave_equivalence_large = v.max(1e-3);
-                Ok(())
-            },
-        },
+        count!("expand_threshold", expand_threshold, |v| v.round()),
+        within!("rave_equivalence", rave_equivalence, 1e-3, f32::INFINITY),
+        within!(
+            "rave_equivalence_large",
+            rave_equivalence_large,
+            1e-3,
+            f32::INFINITY
+        ),
         field!("exploration", exploration),
         field!("amaf_prior", amaf_prior),
         Param {

@@ -36,7 +36,7 @@
 use super::Config;
 use crate::game::{Game, Scoring};
 use crate::geom::Color;
-use crate::param::{field, Param, Tunable};
+use crate::param::{field, within, Param, Tunable};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 
 /// Komi plus handicap compensation, as a playout's area count must beat it (White's points of
@@ -111,14 +111,7 @@ impl Tunable for AdaptiveKomiConfig {
         field!("adaptive_komi_green", green),
         field!("adaptive_komi_red", red),
         field!("adaptive_komi_max_taken", max_taken),
-        Param {
-            name: "adaptive_komi_interval",
-            get: |c| c.interval,
-            set: |c, v| {
-                c.interval = v.max(1.0);
-                Ok(())
-            },
-        },
+        within!("adaptive_komi_interval", interval, 1.0, f32::INFINITY),
     ];
 }
 
