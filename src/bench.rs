@@ -278,11 +278,16 @@ fn bench_network(size: usize, seconds: f64) -> String {
         }
         t0.elapsed().as_secs_f64() / f64::from(n)
     };
-    let last = [None, None];
-    let encode =
-        time(&mut || net::planes::encode(&pos, &board, last, &mut ladders, &mut scratch.planes));
+    let encode = time(&mut || {
+        net::planes::encode(
+            &board,
+            &mut scratch.chains,
+            &mut ladders,
+            &mut scratch.planes,
+        )
+    });
     let whole = time(&mut || {
-        net::policy(network, &pos, &board, last, &mut ladders, &mut scratch);
+        net::policy(network, &board, &mut ladders, &mut scratch);
     });
     let best = (0..=size * size)
         .max_by(|&a, &b| scratch.logits[a].total_cmp(&scratch.logits[b]))

@@ -14,7 +14,7 @@
 //!
 //! Cold path: an offline tool.
 
-use super::planes::{encode, PLANES};
+use super::planes::{encode, Chains, PLANES};
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move, Point};
 use crate::mailbox::PlayoutBoard;
@@ -147,13 +147,14 @@ fn replay(path: &Path, sink: &mut Sink, ladders: &mut LadderReader) -> Result<bo
     }
     let mut pos = game.position().clone();
     let mut planes = vec![0.0; PLANES * SIZE * SIZE];
+    let mut chains = Chains::default();
     let mut bytes = Vec::with_capacity(record_len(SIZE));
     let mut last: [Option<Point>; 2] = [None, None];
     for (n, &(color, mv)) in record.moves.iter().enumerate() {
         pos.set_to_move(color);
         let mut board = PlayoutBoard::from_position(&pos);
         board.set_last_moves(last);
-        encode(&pos, &board, last, ladders, &mut planes);
+        encode(&board, &mut chains, ladders, &mut planes);
         pack(&planes, move_index(mv, SIZE), color, &mut bytes);
         sink.write(&bytes)?;
         pos.play_lenient(color, mv)

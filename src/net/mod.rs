@@ -14,8 +14,6 @@ pub mod planes;
 
 pub use network::{Network, NetworkError, Scratch};
 
-use crate::board::Position;
-use crate::geom::Point;
 use crate::mailbox::PlayoutBoard;
 use crate::tactics::LadderReader;
 use std::sync::OnceLock;
@@ -29,21 +27,19 @@ pub fn builtin() -> &'static Network {
     NETWORK.get_or_init(|| Network::from_bytes(BUILTIN).expect("the built-in network loads"))
 }
 
-/// The network's move probabilities for `pos` (its side to move), `board` being the same
-/// position for the ladder reader: `size² + 1` values (pass last) in `scratch.logits`,
-/// summing to 1 over the points where the side to move may play and pass (0 elsewhere).
+/// The network's move probabilities for `board` (its side to move and last two moves):
+/// `size² + 1` values (pass last) in `scratch.logits`, summing to 1 over the points where
+/// the side to move may play and pass (0 elsewhere). Allocates nothing once `scratch` fits.
 pub fn policy(
     network: &Network,
-    pos: &Position,
     board: &PlayoutBoard,
-    last: [Option<Point>; 2],
     ladders: &mut LadderReader,
     scratch: &mut Scratch,
 ) {
-    let size = pos.size();
+    let size = board.size();
     let n = size * size;
     scratch.fit(network.shape().1, size);
-    planes::encode(pos, board, last, ladders, &mut scratch.planes);
+    planes::encode(board, &mut scratch.chains, ladders, &mut scratch.planes);
     network.forward(scratch, size);
     // Illegal points and stones get no probability: plane 2 is the board, 0 and 1 the stones,
     // 13 the empty points where the side to move may not play.

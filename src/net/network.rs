@@ -16,7 +16,7 @@
 //! `[C][C][3][3]` with bias `[C]`; the point head's weights `[C]` and bias; the pass head's
 //! weights `[C]` and bias.
 
-use super::planes::PLANES;
+use super::planes::{Chains, PLANES};
 use crate::geom::MAX_POINTS;
 
 /// The first bytes of a network file.
@@ -218,6 +218,8 @@ impl Network {
 pub struct Scratch {
     /// The input, `PLANES` planes of `size²`: fill it with `planes::encode`.
     pub planes: Vec<f32>,
+    /// The encoder's chains (`planes::encode`).
+    pub chains: Chains,
     columns: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,

@@ -18,10 +18,11 @@
 //! | 18 | Black is to move (1 everywhere) |
 //!
 //! Passes and the moves before the last two leave no trace. Cold path for the search: once per
-//! network evaluation (tens of microseconds against the network's milliseconds).
+//! network evaluation (tens of microseconds against the network's milliseconds), and
+//! allocation-free once its `Chains` are made.
 
-use crate::board::{Bitboard, Position};
-use crate::geom::{Color, Point};
+use crate::board::Bitboard;
+use crate::geom::{Color, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
 use crate::tactics::LadderReader;
 
@@ -33,45 +34,119 @@ fn capped(liberties: usize) -> usize {
     liberties.min(3)
 }
 
-/// The liberties `color`'s chain through the empty point `p` would have after playing there,
-/// captures counted; 0 if the move is suicide.
-pub fn liberties_after(pos: &Position, color: Color, p: Point) -> (usize, bool) {
-    let size = pos.size();
-    let here = Bitboard::from_point(p);
-    let empty = pos.empty_points();
-    let mut stones = here;
-    let mut liberties = here.neighbors(size) & empty;
-    let mut captured = Bitboard::EMPTY;
-    for q in p.neighbors(size) {
-        match pos.stone_at(q) {
-            Some(c) if c == color => {
-                stones |= pos.chain(q);
-                liberties |= pos.liberties(q);
-            }
-            Some(_) if pos.liberties(q) == here => captured |= pos.chain(q),
-            _ => {}
-        }
-    }
-    liberties |= captured & stones.neighbors(size);
-    liberties.remove(p);
-    (liberties.count(), !captured.is_empty())
+/// No chain at a point (`Chains::chain_of`).
+const NONE: u16 = u16::MAX;
+
+/// The chains of a board with their exact liberties, as bitboards: what the planes read.
+/// Rebuilt for each encoding from the playout board (whose liberties are pseudo-liberties);
+/// its arrays are reserved once, so a rebuild allocates nothing.
+#[derive(Clone)]
+pub struct Chains {
+    size: usize,
+    stones: [Bitboard; 2],
+    empty: Bitboard,
+    chain_of: Box<[u16; MAX_POINTS]>,
+    /// Each chain's stones and liberties.
+    chains: Vec<(Bitboard, Bitboard)>,
 }
 
-/// Writes the planes of `pos` (the side to move is `pos.to_move()`) into `out`, plane by
-/// plane, each row by row (`row * size + col`). `board` is the same position as a playout
-/// board, for the ladder reader; `last` the last two moves, the most recent first.
+impl std::fmt::Debug for Chains {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(
+            f,
+            "Chains({} on {}x{})",
+            self.chains.len(),
+            self.size,
+            self.size
+        )
+    }
+}
+
+impl Default for Chains {
+    fn default() -> Chains {
+        Chains {
+            size: 0,
+            stones: [Bitboard::EMPTY; 2],
+            empty: Bitboard::EMPTY,
+            chain_of: Box::new([NONE; MAX_POINTS]),
+            chains: Vec::with_capacity(MAX_POINTS),
+        }
+    }
+}
+
+impl Chains {
+    /// Reads the stones and chains of `board`.
+    pub fn read(&mut self, board: &PlayoutBoard) {
+        let size = board.size();
+        self.size = size;
+        self.stones = [Bitboard::EMPTY; 2];
+        for p in Point::all(size) {
+            if let Some(c) = board.stone_at(p) {
+                self.stones[c.index()].insert(p);
+            }
+        }
+        self.empty = Bitboard::board_mask(size) - self.stones[0] - self.stones[1];
+        self.chains.clear();
+        self.chain_of.fill(NONE);
+        for color in Color::BOTH {
+            for chain in self.stones[color.index()].components(size) {
+                let id = self.chains.len() as u16;
+                chain.iter().for_each(|q| self.chain_of[q.index()] = id);
+                self.chains
+                    .push((chain, chain.neighbors(size) & self.empty));
+            }
+        }
+    }
+
+    fn chain(&self, p: Point) -> Option<&(Bitboard, Bitboard)> {
+        self.chains.get(usize::from(self.chain_of[p.index()]))
+    }
+
+    fn stone_at(&self, p: Point) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.stones[c.index()].contains(p))
+    }
+
+    /// The liberties `color`'s chain through the empty point `p` would have after playing
+    /// there, captures counted (0: suicide), and whether the move captures.
+    fn after_move(&self, color: Color, p: Point) -> (usize, bool) {
+        let size = self.size;
+        let here = Bitboard::from_point(p);
+        let mut stones = here;
+        let mut liberties = here.neighbors(size) & self.empty;
+        let mut captured = Bitboard::EMPTY;
+        for q in p.neighbors(size) {
+            let Some(&(chain, libs)) = self.chain(q) else {
+                continue;
+            };
+            if self.stones[color.index()].contains(q) {
+                stones |= chain;
+                liberties |= libs;
+            } else if libs == here {
+                captured |= chain;
+            }
+        }
+        liberties |= captured & stones.neighbors(size);
+        liberties.remove(p);
+        (liberties.count(), !captured.is_empty())
+    }
+}
+
+/// Writes the planes of `board` (its side to move, ko point and last two moves) into `out`,
+/// plane by plane, each row by row (`row * size + col`). `chains` is scratch space.
 pub fn encode(
-    pos: &Position,
     board: &PlayoutBoard,
-    last: [Option<Point>; 2],
+    chains: &mut Chains,
     ladders: &mut LadderReader,
     out: &mut [f32],
 ) {
-    let size = pos.size();
+    let size = board.size();
     let area = size * size;
     assert_eq!(out.len(), PLANES * area, "planes buffer of the wrong size");
     out.fill(0.0);
-    let own = pos.to_move();
+    chains.read(board);
+    let own = board.to_move();
     let mut set = |plane: usize, p: Point| out[plane * area + p.row() * size + p.col()] = 1.0;
     let mut seen = Bitboard::EMPTY;
     for p in Point::all(size) {
@@ -79,13 +154,13 @@ pub fn encode(
         if own == Color::Black {
             set(18, p);
         }
-        match pos.stone_at(p) {
+        match chains.stone_at(p) {
             Some(c) => {
                 let side = if c == own { 0 } else { 1 };
+                let &(chain, liberties) = chains.chain(p).expect("a stone has its chain");
                 set(side, p);
-                set(3 * side + 2 + capped(pos.n_liberties(p)), p);
-                if c == own && !seen.contains(p) && pos.in_atari(p) {
-                    let chain = pos.chain(p);
+                set(3 * side + 2 + capped(liberties.count()), p);
+                if c == own && !seen.contains(p) && liberties.count() == 1 {
                     seen |= chain;
                     if ladders.escape_fails(board, p) {
                         chain.iter().for_each(|q| set(16, q));
@@ -93,9 +168,8 @@ pub fn encode(
                 }
             }
             None => {
-                let (liberties, captures) = liberties_after(pos, own, p);
-                let ko = pos.ko_point() == Some(p);
-                if liberties == 0 || ko {
+                let (liberties, captures) = chains.after_move(own, p);
+                if liberties == 0 || board.ko_point() == Some(p) {
                     set(13, p);
                     continue;
                 }
@@ -109,7 +183,7 @@ pub fn encode(
             }
         }
     }
-    for (plane, p) in [14, 15].into_iter().zip(last) {
+    for (plane, p) in [14, 15].into_iter().zip(board.last_moves()) {
         if let Some(p) = p.filter(|p| p.is_on_board(size)) {
             set(plane, p);
         }

@@ -5,10 +5,15 @@ use crate::board::Position;
 fn a_record_unpacks_to_the_planes_and_move_packed() {
     let pos =
         Position::from_diagram(". . . . .\n. X O . .\n. X O . .\n. . X O .\n. . . . .").unwrap();
-    let board = PlayoutBoard::from_position(&pos);
-    let last = [Some(Point::new(3, 1)), None];
+    let mut board = PlayoutBoard::from_position(&pos);
+    board.set_last_moves([Some(Point::new(3, 1)), None]);
     let mut planes = vec![0.0; PLANES * 25];
-    encode(&pos, &board, last, &mut LadderReader::new(), &mut planes);
+    encode(
+        &board,
+        &mut Chains::default(),
+        &mut LadderReader::new(),
+        &mut planes,
+    );
     let mut record = Vec::new();
     pack(&planes, 7, Color::White, &mut record);
     assert_eq!(record.len(), record_len(5));

@@ -1,4 +1,5 @@
 use super::*;
+use crate::board::Position;
 use crate::geom::{Move, Symmetry};
 
 /// The planes of a diagram with `to_move` to play, and the board's side.
@@ -9,7 +10,12 @@ fn planes_of(diagram: &str, to_move: Color, last: [Option<Point>; 2]) -> (Vec<f3
     board.set_last_moves(last);
     let size = pos.size();
     let mut out = vec![0.0; PLANES * size * size];
-    encode(&pos, &board, last, &mut LadderReader::new(), &mut out);
+    encode(
+        &board,
+        &mut Chains::default(),
+        &mut LadderReader::new(),
+        &mut out,
+    );
     (out, size)
 }
 
@@ -181,9 +187,8 @@ fn encoding_commutes_with_the_symmetries_of_the_board() {
         board.set_last_moves(turned_last);
         let mut out = vec![0.0; PLANES * n * n];
         encode(
-            &turned,
             &board,
-            turned_last,
+            &mut Chains::default(),
             &mut LadderReader::new(),
             &mut out,
         );
