@@ -24,6 +24,7 @@ use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
 use crate::learn;
 use crate::net;
+use crate::net::Network;
 use crate::playout::PolicyKind;
 use crate::referee;
 use crate::search;
@@ -286,6 +287,11 @@ struct EngineArgs {
     #[arg(long, value_name = "FILE", value_parser = model_file)]
     model: Option<&'static MoveModel>,
 
+    /// Rate moves with this policy network (made by train/train.py) where the network prior
+    /// is on (--param prior_network=W, off by default). Default: the built-in network.
+    #[arg(long, value_name = "FILE", value_parser = network_file)]
+    network: Option<&'static Network>,
+
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
     gtp_log: Option<PathBuf>,
@@ -326,6 +332,9 @@ impl EngineArgs {
         config.ponder = self.ponder;
         if let Some(policy) = self.playout_policy {
             config.search.playout_policy = policy;
+        }
+        if let Some(network) = self.network {
+            config.search.network = network;
         }
         if let Some(model) = self.model {
             config.search.model = model;
@@ -499,6 +508,26 @@ fn model_file(path: &str) -> Result<&'static MoveModel, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let model = MoveModel::parse(&text).map_err(|e| format!("{path}: {e}"))?;
     Ok(Box::leak(Box::new(model)))
+}
+
+/// `--network`: a network file, read and checked once and kept for the life of the process.
+/// At most `MAX_NETWORK_BYTES`, so a wrong path (a disk image, a device) is refused rather
+/// than read into memory.
+fn network_file(path: &str) -> Result<&'static Network, String> {
+    const MAX_NETWORK_BYTES: u64 = 256 << 20;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if !meta.is_file() || meta.len() > MAX_NETWORK_BYTES {
+        return Err(format!(
+            "{path}: not a regular file of at most {} MiB",
+            MAX_NETWORK_BYTES >> 20
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let network = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Box::leak(Box::new(network)))
 }
 
 /// The value of `--branching` (clap takes a `Vec` field for a repeated option).

@@ -10,6 +10,7 @@ use super::prior::PriorConfig;
 use super::tree;
 use crate::geom::MAX_POINTS;
 use crate::judge;
+use crate::net::{self, Network};
 use crate::param::{count, field, within, Param, Tunable};
 use crate::playout;
 use std::sync::atomic::AtomicBool;
@@ -92,6 +93,9 @@ pub struct Config {
     /// `--model FILE` sets both.
     pub model: &'static MoveModel,
     pub model_large: &'static MoveModel,
+    /// The policy network of the `network` prior (`PriorConfig::network`). Default: the
+    /// built-in one (`net::builtin`); `--network FILE` sets another.
+    pub network: &'static Network,
     /// How the end of the game is judged (dead stones, seki): the pass decision and
     /// `genmove_cleanup` use the same `judge::judge` as GTP's `final_score`.
     pub judge: judge::Config,
@@ -122,6 +126,7 @@ impl Default for Config {
             judge: judge::Config::default(),
             model: MoveModel::builtin(),
             model_large: MoveModel::builtin_large(),
+            network: net::builtin(),
         }
     }
 }

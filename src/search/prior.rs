@@ -98,6 +98,13 @@ pub struct PriorConfig {
     /// The same on large boards. Default 150: 26–14 against 0 in self-play on 19×19 at
     /// 1,000 playouts.
     pub learned_large: f32,
+    /// The policy network (`net`): once a node has `network_visits` visits, each child the
+    /// network gives probability p gets this times √p more wins (the learned model's form),
+    /// on every board size. Default 0 (off, and the network never runs) until games choose it.
+    pub network: f32,
+    /// Visits a node needs before the network rates its children: an evaluation costs
+    /// milliseconds, so only nodes the search returns to pay it. Default 40.
+    pub network_visits: f32,
 }
 
 impl Default for PriorConfig {
@@ -122,6 +129,8 @@ impl Default for PriorConfig {
             early_pass: 20.0,
             learned: 40.0,
             learned_large: 150.0,
+            network: 0.0,
+            network_visits: 40.0,
         }
     }
 }
@@ -149,6 +158,8 @@ impl Tunable for PriorConfig {
         field!("prior_early_pass", early_pass),
         field!("prior_learned", learned),
         field!("prior_learned_large", learned_large),
+        field!("prior_network", network),
+        field!("prior_network_visits", network_visits),
     ];
 }
 
@@ -290,6 +301,14 @@ fn learned_model(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
     } else {
         None
     }
+}
+
+/// The policy network: its weight times √p as wins, p the network's probability of the
+/// move. Not summed by `prior_of`: the worker adds it to the children of a node once the
+/// node has `network_visits` visits (`Tree::try_claim_network`, `Node::add_prior_wins`),
+/// since an evaluation costs what hundreds of playouts do.
+pub fn network_wins(config: &PriorConfig, probability: f32) -> f32 {
+    config.network * probability.max(0.0).sqrt()
 }
 
 /// A capture of an enemy chain in atari next to the move, as wins.

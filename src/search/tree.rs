@@ -20,7 +20,7 @@
 //! Depends on: geom.
 
 use crate::geom::{Move, Point};
-use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU16, AtomicU32, AtomicU8, AtomicUsize};
 
 /// Index of a node in the arena. `u32` keeps `Node` small (see the size guard below).
@@ -133,6 +133,9 @@ const PASS: u16 = u16::MAX;
 const UNEXPANDED: u8 = 0;
 const EXPANDING: u8 = 1;
 const EXPANDED: u8 = 2;
+/// A flag beside the state: the policy network's prior has been added to the children
+/// (`Tree::try_claim_network`). Kept when the tree is compacted with the children.
+const NETWORK: u8 = 0x80;
 
 /// One move of the tree and what the search learned about it. All zeroes is a valid node (an
 /// unexpanded, unvisited move at point 0 with no prior): the arena is allocated zeroed.
@@ -163,7 +166,7 @@ pub struct Node {
     mv: AtomicU16,
     /// Number of children; 0 until expanded.
     n_children: AtomicU16,
-    /// `UNEXPANDED`, `EXPANDING` or `EXPANDED`.
+    /// `UNEXPANDED`, `EXPANDING` or `EXPANDED`, with the `NETWORK` flag.
     state: AtomicU8,
     /// Threads between their descent through this node and their update of it.
     virtual_loss: AtomicU8,
@@ -228,7 +231,19 @@ impl Node {
 
     /// Returns true if and only if the node's children are there to read.
     pub fn is_expanded(&self) -> bool {
-        self.state.load(Acquire) == EXPANDED
+        self.state.load(Acquire) & !NETWORK == EXPANDED
+    }
+
+    /// Adds `wins` virtual playouts, all won, to the prior (what a prior source adds after
+    /// the expansion: the policy network's). Only the thread that claimed the node's network
+    /// prior writes it; readers see the old prior or the new one.
+    pub fn add_prior_wins(&self, wins: f32) {
+        let old = self.prior();
+        let visits = old.visits() + wins;
+        if visits > 0.0 {
+            let prior = Prior::new(visits, (old.wins() + wins) / visits);
+            self.prior.store(prior.to_bits(), Relaxed);
+        }
     }
 
     /// Real visits and wins.
@@ -402,6 +417,13 @@ impl Tree {
             .is_ok()
     }
 
+    /// Claims the policy network's prior of the expanded node `id`: true for exactly one
+    /// caller per node (kept through compaction, so it is never added twice).
+    pub fn try_claim_network(&self, id: NodeId) -> bool {
+        let state = &self.node(id).state;
+        state.load(Acquire) == EXPANDED && state.fetch_or(NETWORK, AcqRel) & NETWORK == 0
+    }
+
     /// Gives `id`, claimed by this thread with `try_claim`, the children `moves`, each with
     /// its prior, and publishes them. When the arena has no room for them, gives the claim
     /// back and returns false: the arena never grows past its allocation.
@@ -542,6 +564,7 @@ impl Tree {
             }
             let (first, n) = self.range(NodeId(j as u32));
             let (to, from) = (&self.nodes[dest], &self.nodes[j]);
+            let network = from.state.load(Relaxed) & NETWORK;
             if dest != j {
                 to.copy_from(from);
             }
@@ -549,7 +572,7 @@ impl Tree {
             if n > 0 && get(&kept, first as usize) {
                 to.first_child.store(new_index(first as usize), Relaxed);
                 to.n_children.store(n as u16, Relaxed);
-                to.state.store(EXPANDED, Release);
+                to.state.store(EXPANDED | network, Release);
             } else {
                 to.first_child.store(0, Relaxed);
                 to.n_children.store(0, Relaxed);

@@ -21,6 +21,7 @@ use super::tree::{NodeId, Prior, Tree};
 use super::Config;
 use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
+use crate::net;
 use crate::playout::{self, PlayoutResult, PlayoutRng, Pool, Replies, POOL_MAX};
 use crate::tactics::{FateDistances, FightAnswers, LadderReader, MoveFeatures};
 use std::cell::RefCell;
@@ -55,6 +56,8 @@ pub(super) struct Worker {
     pub(super) sequence: Vec<u16>,
     /// The RAVE pool of the current iteration's playout (`fill_pool`).
     pub(super) pool: Box<Pool>,
+    /// The policy network's buffers (`net::policy`), sized at the first evaluation.
+    pub(super) network: Box<net::Scratch>,
     /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
     /// the current search are done (checked where the clock is read). `None` in every normal
     /// search.
@@ -106,6 +109,7 @@ impl Worker {
             replies: Box::default(),
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
             pool: Box::default(),
+            network: Box::default(),
             panic_after: None,
         }
     }
@@ -222,6 +226,12 @@ impl Worker {
                     return false;
                 }
             }
+            if s.config.prior.network > 0.0
+                && tree.node(node).visits() as f32 >= s.config.prior.network_visits
+                && tree.try_claim_network(node)
+            {
+                self.add_network_prior(s, node, board);
+            }
             let child = select(s, node);
             let mv = tree.node(child).mv();
             // The tree's moves are legal on the board they were expanded from, so this never
@@ -248,6 +258,24 @@ impl Worker {
             if passes >= 2 {
                 return true;
             }
+        }
+    }
+
+    /// Adds the policy network's prior to the children of `node`, whose position `board` is
+    /// (`prior::network_wins` for each child's probability). Once per node: the caller holds
+    /// the claim. Cold path: a node reaches `network_visits` once; the scratch is reused.
+    fn add_network_prior(&mut self, s: &Shared, node: NodeId, board: &PlayoutBoard) {
+        let ladders = self.ladders.get_mut();
+        net::policy(s.config.network, board, ladders, &mut self.network);
+        let size = board.size();
+        let probabilities = &self.network.logits;
+        for child in s.tree.children(node) {
+            let index = match s.tree.node(child).mv() {
+                Move::Play(p) => p.row() * size + p.col(),
+                Move::Pass => size * size,
+            };
+            let wins = prior::network_wins(&s.config.prior, probabilities[index]);
+            s.tree.node(child).add_prior_wins(wins);
         }
     }
 

@@ -26,7 +26,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "search",
         &[
-            "judge", "playout", "tactics", "mailbox", "param", "score", "game", "board", "geom",
+            "judge", "net", "playout", "tactics", "mailbox", "param", "score", "game", "board",
+            "geom",
         ],
     ),
     (

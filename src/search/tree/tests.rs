@@ -433,3 +433,28 @@ fn concurrent_expansion_claims_each_node_once() {
     assert!(children_seen[1..tree.len()].iter().all(|&n| n == 1));
     assert_eq!(tree.len(), 1 + 8 * expanded);
 }
+
+/// The network's prior is claimed once per expanded node, survives compaction with the
+/// children, and adds wins to a child's prior.
+#[test]
+fn the_network_prior_is_claimed_once_and_adds_wins() {
+    let tree = Tree::new(100);
+    let moves = [
+        (Move::Pass, Prior::new(10.0, 0.5)),
+        (Move::Play(Point::new(1, 1)), Prior::default()),
+    ];
+    assert!(!tree.try_claim_network(Tree::ROOT), "not expanded yet");
+    assert!(tree.expand(Tree::ROOT, &moves));
+    assert!(tree.try_claim_network(Tree::ROOT));
+    assert!(!tree.try_claim_network(Tree::ROOT));
+    assert!(tree.node(Tree::ROOT).is_expanded());
+    let child = tree.children(Tree::ROOT).next().unwrap();
+    tree.node(child).add_prior_wins(10.0);
+    let prior = tree.node(child).prior();
+    assert_eq!(prior.visits(), 20.0);
+    assert!((prior.value() - 0.75).abs() < 1e-3, "{}", prior.value());
+    let empty = tree.children(Tree::ROOT).nth(1).unwrap();
+    tree.node(empty).add_prior_wins(4.0);
+    assert_eq!(tree.node(empty).prior().visits(), 4.0);
+    assert_eq!(tree.node(empty).prior().value(), 1.0);
+}

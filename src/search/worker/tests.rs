@@ -151,3 +151,38 @@ fn weighted_amaf_updates_count_the_moves_near_the_node_more() {
     assert_eq!(c3, (1.5, 1.5));
     assert!((d4.0 - 0.7).abs() <= 1.0 / 16.0, "{d4:?}");
 }
+
+/// With the network prior on, the root's children get the network's wins once the root has
+/// `network_visits` visits: the network's first choice gains prior share, and with the
+/// weight at 0 nothing changes.
+#[test]
+fn the_network_prior_raises_the_share_of_the_networks_first_choice() {
+    let game = Game::new(9, Rules::default());
+    let share = |weight: f32, mv: Move| {
+        let mut config = Config::default();
+        config.prior.network = weight;
+        config.prior.network_visits = 1.0;
+        config.threads = 1;
+        let report =
+            Search::new(config).analyze(&game, Color::Black, &playouts(300), None, &|_| true);
+        report
+            .moves
+            .iter()
+            .find(|m| m.mv == mv)
+            .map_or(0.0, |m| m.prior)
+    };
+    let mut scratch = net::Scratch::default();
+    let board = PlayoutBoard::new(9);
+    net::policy(
+        net::builtin(),
+        &board,
+        &mut LadderReader::new(),
+        &mut scratch,
+    );
+    let first = (0..81)
+        .max_by(|&a, &b| scratch.logits[a].total_cmp(&scratch.logits[b]))
+        .unwrap();
+    let first = Move::Play(Point::new(first % 9, first / 9));
+    let (off, on) = (share(0.0, first), share(300.0, first));
+    assert!(on > off, "{first}: prior share {off} without, {on} with");
+}
