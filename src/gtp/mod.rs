@@ -25,7 +25,10 @@ pub mod analyze;
 pub mod commands;
 pub mod engine;
 mod error;
+mod genmove;
+mod judgment;
 mod placement;
+mod session;
 pub mod wire;
 
 pub use engine::{Config, Engine};
