@@ -148,7 +148,7 @@ pub(crate) fn check_invariants(b: &PlayoutBoard) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reference: a slow flood-fill board sharing no code with mailbox.rs
+// Reference: a slow flood-fill board sharing no code with the `PlayoutBoard`
 
 #[derive(Clone)]
 struct Reference {

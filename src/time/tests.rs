@@ -1,3 +1,4 @@
+use super::settings::MAX_SECONDS;
 use super::*;
 
 fn secs(x: f64) -> Duration {

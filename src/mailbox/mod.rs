@@ -17,11 +17,20 @@
 //! values). That is all the legality test needs, and it makes merging chains a matter of adding
 //! three numbers instead of uniting liberty sets.
 //!
+//! Files: `mod.rs` the layout, `PlayoutBoard`, loading and the read-only queries (legality,
+//! eyes); `chain.rs` `Chain` (the pseudo-liberty figures); `play.rs` playing a move (stone,
+//! merge, capture, ko) and the setup of stones.
+//!
 //! Depends on: board (loading), geom.
 
 use crate::board::Position;
 use crate::geom::{Color, Move, Point, MAX_POINTS, MAX_SIZE, MIN_SIZE};
 use std::ops::{Index, IndexMut};
+
+mod chain;
+mod play;
+
+pub(crate) use chain::Chain;
 
 /// Mailbox entries for the largest board: `(25 + 2) * 26 + 1`.
 pub(crate) const MAX_MAILBOX: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
@@ -80,58 +89,6 @@ const fn nb_shift(c: u8) -> u32 {
 /// branch-free count in `run`), for 6% more instructions; the wall-clock A/B (light
 /// playouts per CPU second) was within the ±10% noise of the loaded build machine.
 const SCRATCH: u16 = 0;
-
-/// Per-chain figures, stored at the chain's head (any stone of the chain serves as head).
-///
-/// Tried and not taken: packing count, sum and sum of squares into one `u64` (bits 50..61,
-/// 30..50, 0..30; no carries, since a chain has at most 1248 pseudo-liberties below 703), so
-/// that each update is one add. Cachegrind over the bench's first 1000 playouts: −0.3%
-/// instructions, no change in mispredictions; not worth the subtler bounds.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct Chain {
-    /// Pseudo-liberties: (stone, empty neighbour) pairs.
-    pub(crate) libs: u16,
-    /// Stones in the chain, to relabel the smaller side of a merge.
-    pub(crate) size: u16,
-    /// Sum of the mailbox indices of the pseudo-liberties.
-    pub(crate) lib_sum: u32,
-    /// Sum of their squares. Bounds: at most ~1300 pseudo-liberties below 703, so < 2^30.
-    pub(crate) lib_sum_sq: u32,
-}
-
-impl Chain {
-    /// Returns true if and only if every pseudo-liberty of the chain is the same point
-    /// (or, never on a valid board, the chain has none).
-    #[inline(always)]
-    pub(crate) fn in_atari(&self) -> bool {
-        let n = self.libs as u64;
-        let s = self.lib_sum as u64;
-        n * self.lib_sum_sq as u64 == s * s
-    }
-
-    #[inline(always)]
-    fn add_lib(&mut self, m: usize) {
-        self.libs += 1;
-        self.lib_sum += m as u32;
-        self.lib_sum_sq += (m * m) as u32;
-    }
-
-    /// Wrapping, because the scratch chain (see `SCRATCH`) takes removals it never had.
-    #[inline(always)]
-    fn remove_lib(&mut self, m: usize) {
-        self.libs = self.libs.wrapping_sub(1);
-        self.lib_sum = self.lib_sum.wrapping_sub(m as u32);
-        self.lib_sum_sq = self.lib_sum_sq.wrapping_sub((m * m) as u32);
-    }
-
-    /// Wrapping, as `remove_lib`.
-    #[inline(always)]
-    fn add_lib_wrapping(&mut self, m: usize) {
-        self.libs = self.libs.wrapping_add(1);
-        self.lib_sum = self.lib_sum.wrapping_add(m as u32);
-        self.lib_sum_sq = self.lib_sum_sq.wrapping_add((m * m) as u32);
-    }
-}
 
 /// A board for playouts and tree descent, loaded from a `Position` or built empty.
 ///
@@ -577,240 +534,6 @@ impl PlayoutBoard {
     #[inline(always)]
     fn is_closed_candidate_m(&self, m: usize, c: u8) -> bool {
         m != self.ko as usize && !self.is_true_eye_m(m, c) && self.legal_by_chains(m, c)
-    }
-
-    /// Passes: clears ko and hands the turn over.
-    #[inline(always)]
-    pub(crate) fn pass(&mut self) {
-        self.last2 = self.last;
-        self.last = 0;
-        self.ko = 0;
-        self.recent_ko_age = self.recent_ko_age.saturating_add(1);
-        self.to_move ^= 3;
-    }
-
-    /// Removes the empty point `m` from the empty list by moving the last entry into its slot.
-    #[inline(always)]
-    fn take_empty(&mut self, m: usize) {
-        let i = self.empty_idx[m] as usize;
-        self.n_empty -= 1;
-        let last = self.empties[self.n_empty as usize];
-        self.empties[i] = last;
-        self.empty_idx[last as usize] = i as u16;
-    }
-
-    /// Removes `m` from the empty list and makes it a lone stone of `c` with its own
-    /// pseudo-liberties; updates the neighbours' counts. No merging, no capture.
-    #[inline(always)]
-    fn put_stone(&mut self, m: usize, c: u8) {
-        let s = self.stride as usize;
-        self.take_empty(m);
-
-        self.color[m] = c;
-        self.head[m] = m as u16;
-        self.next[m] = m as u16;
-        let mut ch = Chain {
-            libs: 0,
-            size: 1,
-            lib_sum: 0,
-            lib_sum_sq: 0,
-        };
-        // One empty neighbour less, one `c` neighbour more, for each neighbour; the writes
-        // to off-board entries are harmless (their counts are never read), and doing them
-        // unconditionally avoids four branches.
-        let delta = (1u16 << nb_shift(c)).wrapping_sub(1);
-        for q in [m - 1, m + 1, m - s, m + s] {
-            self.nb[q] = self.nb[q].wrapping_add(delta);
-            if self.color[q] == EMPTY {
-                ch.add_lib(q);
-            }
-        }
-        self.chain[m] = ch;
-    }
-
-    /// Merges the chain of `m` with the friendly chain headed at `h`, if they differ.
-    /// The smaller chain is relabelled.
-    #[inline(always)]
-    fn merge(&mut self, m: usize, h: usize) {
-        let hm = self.head[m] as usize;
-        if hm == h {
-            return;
-        }
-        let (keep, gone) = if self.chain[hm].size >= self.chain[h].size {
-            (hm, h)
-        } else {
-            (h, hm)
-        };
-        let mut x = gone;
-        loop {
-            self.head[x] = keep as u16;
-            x = self.next[x] as usize;
-            if x == gone {
-                break;
-            }
-        }
-        let (nk, ng) = (self.next[keep], self.next[gone]);
-        self.next[keep] = ng;
-        self.next[gone] = nk;
-        let g = self.chain[gone];
-        let k = &mut self.chain[keep];
-        k.libs += g.libs;
-        k.size += g.size;
-        k.lib_sum += g.lib_sum;
-        k.lib_sum_sq += g.lib_sum_sq;
-    }
-
-    /// Removes the chain headed at `h` from the board; every stone becomes an empty point and
-    /// a pseudo-liberty of the neighbouring chains. Returns the number of stones removed.
-    fn capture(&mut self, h: usize) -> usize {
-        let s = self.stride as usize;
-        let c = self.color[h];
-        // A captured stone frees its point: one `c` neighbour less, one empty more.
-        let delta = 1u16.wrapping_sub(1 << nb_shift(c));
-        let mut x = h;
-        let mut n = 0;
-        loop {
-            self.color[x] = EMPTY;
-            self.head[x] = SCRATCH;
-            self.empty_idx[x] = self.n_empty;
-            self.empties[self.n_empty as usize] = x as u16;
-            self.n_empty += 1;
-            // x becomes a pseudo-liberty of every neighbouring chain, without testing the
-            // neighbour: empty and off-board ones feed the scratch slot, and stones of the
-            // chain being removed feed its own record, which is dead from now on.
-            for q in [x - 1, x + 1, x - s, x + s] {
-                self.nb[q] = self.nb[q].wrapping_add(delta);
-                let hq = self.head[q] as usize;
-                self.chain[hq].add_lib_wrapping(x);
-            }
-            n += 1;
-            x = self.next[x] as usize;
-            if x == h {
-                break;
-            }
-        }
-        n
-    }
-
-    /// Plays the side to move at the empty mailbox point `m`, which must be legal.
-    /// Hot path: once per playout move; no allocation.
-    ///
-    /// One pass over the four neighbours does everything (bench light playouts per CPU
-    /// second, best of 3, against three passes: 9×9 79.5k → 89.4k, 19×19 19.0k → 20.5k).
-    /// Their colours are read once, before the stone lands, so a neighbour emptied by a
-    /// capture earlier in the pass is not taken for an empty neighbour (the capture already
-    /// gave that liberty). All chain figures are sums, so the order of merges and captures
-    /// does not matter.
-    #[inline(always)]
-    pub(crate) fn play_m(&mut self, m: usize) {
-        let s = self.stride as usize;
-        let c = self.to_move;
-        let enemy = c ^ 3;
-        let nbs = [m - 1, m + 1, m - s, m + s];
-        let cols = nbs.map(|q| self.color[q]);
-
-        self.take_empty(m);
-
-        self.color[m] = c;
-        self.head[m] = m as u16;
-        self.next[m] = m as u16;
-        // The empty neighbours' pseudo-liberties, without branches: `e` is 0 or !0.
-        // The empty neighbours' pseudo-liberties in closed form, without branches: with
-        // e_k = 1 for an empty neighbour m + δ_k (δ = −1, +1, −S, +S), the sum is
-        // n·m + D1 and the sum of squares n·m² + 2m·D1 + D2, where n = Σe_k,
-        // D1 = Σe_k·δ_k and D2 = Σe_k·δ_k². Wrapping u32: D1 may be negative, the results
-        // are not. Cachegrind, bench's first 1000 playouts, instructions: 9×9 55.4M → 52.8M,
-        // 19×19 270.9M → 259.6M, against summing the four masked neighbours (four multiplies).
-        let e = cols.map(|x| (x == EMPTY) as u32);
-        let (m32, s32) = (m as u32, s as u32);
-        let n = e[0] + e[1] + e[2] + e[3];
-        let d1 = e[1]
-            .wrapping_sub(e[0])
-            .wrapping_add(s32.wrapping_mul(e[3].wrapping_sub(e[2])));
-        let d2 = e[0] + e[1] + s32 * s32 * (e[2] + e[3]);
-        self.chain[m] = Chain {
-            libs: n as u16,
-            size: 1,
-            lib_sum: (n * m32).wrapping_add(d1),
-            lib_sum_sq: (n * m32 * m32)
-                .wrapping_add((2 * m32).wrapping_mul(d1))
-                .wrapping_add(d2),
-        };
-
-        // One empty neighbour less and one `c` neighbour more for each neighbour, and the
-        // pair (their stone, m) is no longer a pseudo-liberty of their chain. Both without a
-        // test: writes to off-board counts are never read, and empty or off-board neighbours
-        // have the scratch head. A chain touching m twice loses two pseudo-liberties.
-        let delta = (1u16 << nb_shift(c)).wrapping_sub(1);
-        for q in nbs {
-            self.nb[q] = self.nb[q].wrapping_add(delta);
-            let hq = self.head[q] as usize;
-            self.chain[hq].remove_lib(m);
-        }
-        // Tried: a loop over a bit mask of the friendly neighbours, and an unconditional
-        // "merge if the heads differ"; both cost more instructions and mispredictions in
-        // cachegrind than this plain test.
-        for k in 0..4 {
-            if cols[k] == c {
-                self.merge(m, self.head[nbs[k]] as usize);
-            }
-        }
-        // An enemy chain left without pseudo-liberties is taken. The colour is read live: a
-        // chain touching m twice is gone at its second touch (its stones now read EMPTY and
-        // have the scratch head, whose count is garbage).
-        let mut n_captured = 0;
-        let mut last_captured = 0;
-        for q in nbs {
-            let hq = self.head[q] as usize;
-            if self.chain[hq].libs == 0 && self.color[q] == enemy {
-                n_captured += self.capture(hq);
-                last_captured = q;
-            }
-        }
-        debug_assert!(self.chain[self.head[m] as usize].libs > 0, "suicide");
-        // Simple ko: a lone stone that took exactly one stone and has that point as its only
-        // liberty.
-        let ch = &self.chain[self.head[m] as usize];
-        self.ko = if n_captured == 1 && ch.size == 1 && ch.libs == 1 {
-            last_captured as u16
-        } else {
-            0
-        };
-        if self.ko != 0 {
-            self.recent_ko = self.ko;
-            self.recent_ko_age = 0;
-        } else {
-            self.recent_ko_age = self.recent_ko_age.saturating_add(1);
-        }
-        self.last2 = self.last;
-        self.last = m as u16;
-        self.to_move = enemy;
-    }
-
-    /// Setup (tests): puts a stone of `color` on the empty point `p` as `place_stone` does.
-    #[cfg(test)]
-    pub(crate) fn setup_stone(&mut self, p: Point, color: Color) {
-        self.place_stone(self.to_mailbox(p), color_code(color));
-    }
-
-    /// Setup: puts a stone of `c` on the empty point `m` and merges it, with no capture and no
-    /// ko (loading a valid position, where every chain keeps a liberty in the end).
-    fn place_stone(&mut self, m: usize, c: u8) {
-        if self.color[m] != EMPTY {
-            return;
-        }
-        let s = self.stride as usize;
-        self.put_stone(m, c);
-        for q in [m - 1, m + 1, m - s, m + s] {
-            let qc = self.color[q];
-            if qc == BLACK || qc == WHITE {
-                let hq = self.head[q] as usize;
-                self.chain[hq].remove_lib(m);
-                if qc == c {
-                    self.merge(m, hq);
-                }
-            }
-        }
     }
 }
 
