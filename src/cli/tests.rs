@@ -1,5 +1,12 @@
 use super::*;
+use crate::book::Book;
+use crate::game::RuleSet;
+use crate::playout::PolicyKind;
 use crate::referee::TimeControl;
+use crate::search;
+use crate::search::model::MoveModel;
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// The words of `line` after the program name, split as a shell would.
 fn argv(line: &str) -> Vec<String> {
