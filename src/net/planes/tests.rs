@@ -2,21 +2,23 @@ use super::*;
 use crate::board::Position;
 use crate::geom::{Move, Symmetry};
 
-/// The planes of a diagram with `to_move` to play, and the board's side.
-fn planes_of(diagram: &str, to_move: Color, last: [Option<Point>; 2]) -> (Vec<f32>, usize) {
-    let mut pos = Position::from_diagram(diagram).unwrap();
+/// The planes of `pos` with `to_move` to play after the moves `last`.
+fn planes_of_position(mut pos: Position, to_move: Color, last: [Option<Point>; 2]) -> Vec<f32> {
     pos.set_to_move(to_move);
     let mut board = PlayoutBoard::from_position(&pos);
     board.set_last_moves(last);
     let size = pos.size();
     let mut out = vec![0.0; PLANES * size * size];
-    encode(
-        &board,
-        &mut Chains::default(),
-        &mut LadderReader::new(),
-        &mut out,
-    );
-    (out, size)
+    let mut ladders = LadderReader::new();
+    encode(&board, &mut Chains::default(), &mut ladders, &mut out);
+    out
+}
+
+/// The planes of a diagram with `to_move` to play, and the board's side.
+fn planes_of(diagram: &str, to_move: Color, last: [Option<Point>; 2]) -> (Vec<f32>, usize) {
+    let pos = Position::from_diagram(diagram).unwrap();
+    let size = pos.size();
+    (planes_of_position(pos, to_move, last), size)
 }
 
 fn at(planes: &[f32], size: usize, plane: usize, point: &str) -> bool {
@@ -181,17 +183,8 @@ fn encoding_commutes_with_the_symmetries_of_the_board() {
                 turned.place_stone(c, sym.apply(p, n)).unwrap();
             }
         }
-        turned.set_to_move(Color::White);
         let turned_last = last.map(|m| m.map(|p| sym.apply(p, n)));
-        let mut board = PlayoutBoard::from_position(&turned);
-        board.set_last_moves(turned_last);
-        let mut out = vec![0.0; PLANES * n * n];
-        encode(
-            &board,
-            &mut Chains::default(),
-            &mut LadderReader::new(),
-            &mut out,
-        );
+        let out = planes_of_position(turned, Color::White, turned_last);
         for plane in 0..PLANES {
             for p in Point::all(n) {
                 let q = sym.apply(p, n);
