@@ -70,3 +70,27 @@ fn one_scratch_serves_boards_of_every_size() {
             .all(|l| l.is_finite()));
     }
 }
+
+/// The built-in network loads, and on the empty 19×19 board answers what its card
+/// (docs/network.md) says: a signature, so that a change of weights is a deliberate one.
+#[test]
+fn the_built_in_network_answers_what_its_card_says() {
+    let network = crate::net::builtin();
+    assert_eq!(network.shape(), (6, 32));
+    let board = crate::mailbox::PlayoutBoard::new(19);
+    let mut scratch = Scratch::default();
+    let mut ladders = crate::tactics::LadderReader::new();
+    crate::net::policy(network, &board, &mut ladders, &mut scratch);
+    let probabilities = &scratch.logits[..362];
+    assert!((probabilities.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+    let first = (0..362)
+        .max_by(|&a, &b| probabilities[a].total_cmp(&probabilities[b]))
+        .unwrap();
+    let point = crate::geom::Point::new(first % 19, first / 19);
+    let shown = format!(
+        "{} {:.3}",
+        crate::geom::Move::Play(point),
+        probabilities[first]
+    );
+    assert_eq!(shown, "D16 0.205");
+}
