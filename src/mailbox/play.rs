@@ -242,3 +242,6 @@ impl PlayoutBoard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

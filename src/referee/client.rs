@@ -351,3 +351,6 @@ pub fn split_command_line(line: &str) -> Result<Vec<String>, String> {
     }
     Ok(words)
 }
+
+#[cfg(test)]
+mod tests;

@@ -361,3 +361,6 @@ impl MatchClock {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

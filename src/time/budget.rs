@@ -228,3 +228,6 @@ impl Clock {
         Duration::from_secs_f64((even * phase.weight()).min(cap).max(0.0))
     }
 }
+
+#[cfg(test)]
+mod tests;

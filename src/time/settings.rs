@@ -275,3 +275,6 @@ impl TimeControl {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
