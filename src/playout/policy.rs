@@ -81,7 +81,7 @@ pub struct Config {
     /// Also look for shapes around the move before the last (the mover's own previous
     /// move), as Pachi's `pattern2` does. Default true: 55–45 in self-play (9×9, 2,000
     /// playouts) and 184 of 200 against GNU Go level 10 (against 181 of 199 without); both
-    /// within the noise, both the same way (README, ablation).
+    /// within the noise, both the same way (docs/strength.md, ablation).
     pub pattern_last2: bool,
     /// Retake a ko after one exchange (the side to move was forbidden the ko two moves ago,
     /// has played elsewhere, and the opponent did not close it): Pachi's `korate` (0.4).
@@ -103,7 +103,7 @@ pub struct Config {
     /// random move, draw this many empty points and play the first whose 8 neighbours are
     /// all empty (so never on the first line), spreading the playouts' stones over the open
     /// areas of a large board instead of letting them cluster. Default 4: 24–16 against 0 in
-    /// self-play on 19×19 at 1,500 playouts (README ablation); MoGo reports a clear gain on
+    /// self-play on 19×19 at 1,500 playouts (docs/strength.md, ablation); MoGo reports a clear gain on
     /// 19×19. 9×9 was measured without it. Cost: none seen (`tengen bench --size 19`, heavy
     /// playouts per CPU second: 6,145 without, 6,336 with; single runs).
     pub fill_board_tries: u32,
@@ -111,11 +111,11 @@ pub struct Config {
     /// the last move, after the escape and capture steps and before the two-liberty
     /// fights, when the caller passes the tables (the search does; the judge does not).
     /// On boards below `geom::LARGE_BOARD`. Default 0: at 1 it went 94–106 in self-play on
-    /// 9×9 at 2,000 playouts (README ablation).
+    /// 9×9 at 2,000 playouts (docs/strength.md, ablation).
     pub p_reply: f32,
     /// … on boards of 13 and more. Default 1: 30–10 against 0 in self-play on 19×19 at
     /// 1,500 playouts (+191 Elo, 95% CI +69 to +313), 98–102 on 13×13, where the search still
-    /// takes 12% less time a move (README ablation). Cost: none; the whole search on 19×19
+    /// takes 12% less time a move (docs/strength.md, ablation). Cost: none; the whole search on 19×19
     /// is faster with it (`tengen bench`).
     pub p_reply_large: f32,
     /// Before running out of atari with a move that leaves two liberties, read the ladder
@@ -123,17 +123,17 @@ pub struct Config {
     /// when it is caught: the playouts then neither waste a move on a dead chain nor
     /// hand the opponent the stones a ladder would add. Pachi reads ladders in its playouts
     /// the same way. Default false: 21–19 with it against without, in self-play on 19×19
-    /// at 1,500 playouts, and 17% more time a move (README ablation).
+    /// at 1,500 playouts, and 17% more time a move (docs/strength.md, ablation).
     pub escape_ladders: bool,
     /// Play a move of the RAVE pool (`pool::Pool`: the moves the tree's AMAF statistics
     /// rate best for the mover, near where the playout starts) with this probability once
     /// the tactics and shapes found nothing, before the board filling and the random move,
     /// when the caller passes one (the search does, when this is above 0). On boards below
     /// `geom::LARGE_BOARD`. Rimmel, Teytaud and Rolet's poolRave. Default 0: at 0.5 it went
-    /// 104–96 in self-play on 9×9 at 2,000 playouts (README, ablation).
+    /// 104–96 in self-play on 9×9 at 2,000 playouts (docs/strength.md, ablation).
     pub p_pool: f32,
     /// … on boards of 13 and more. Default 0: at 0.5, 24–16 and then 17–17 in self-play on
-    /// 19×19 at 1,500 playouts (41–33 over both, +38 Elo, within the noise; README ablation).
+    /// 19×19 at 1,500 playouts (41–33 over both, +38 Elo, within the noise; docs/strength.md, ablation).
     pub p_pool_large: f32,
     /// The pool's size per colour (at most `pool::POOL_MAX`). Default 10.
     pub pool_size: u32,
@@ -431,7 +431,7 @@ impl<'a> Heavy<'a> {
 
     /// Escape: save the mover's chains next to the last move (`orth`, its neighbours) that
     /// are now in atari. (Always saving chains of three or more, as Pachi does, lost 37–63 in
-    /// self-play: README, ablation.)
+    /// self-play: docs/strength.md, ablation.)
     #[inline(always)]
     fn escape_step<R: RngCore>(
         &self,
@@ -467,7 +467,7 @@ impl<'a> Heavy<'a> {
 
     /// Capture: the last move's own chain, and enemy chains on its 8 neighbours, in atari.
     /// (Also taking chains left in atari next to the mover's own previous move lost 11–29 in
-    /// self-play on 19×19: README, ablation.)
+    /// self-play on 19×19: docs/strength.md, ablation.)
     #[inline(always)]
     fn capture_step<R: RngCore>(
         &self,
@@ -642,7 +642,7 @@ impl Policy for Heavy<'_> {
         }
         // The RAVE pool, before the board filling and the random move. (Tried before the
         // tactics instead, it lost 93–107 at 0.2 and 35–69 at 0.5 in self-play on 9×9:
-        // README, ablation.)
+        // docs/strength.md, ablation.)
         let m = self.pool_move(board, rng);
         if m != 0 {
             return m;

@@ -32,16 +32,16 @@ pub struct Config {
     pub prior: PriorConfig,
     /// RAVE equivalence on boards below 13×13: the number of real visits at which AMAF and
     /// real statistics weigh the same. Default 1000 (Pachi and Fuego use values of this
-    /// order; 3000 was within the noise on 9×9, README ablation).
+    /// order; 3000 was within the noise on 9×9, docs/strength.md, ablation).
     pub rave_equivalence: f32,
     /// … on boards of 13×13 and more. Default 3000: 22–18 against 1000 in self-play on
-    /// 19×19 (README ablation); Pachi uses 4000 there.
+    /// 19×19 (docs/strength.md, ablation); Pachi uses 4000 there.
     pub rave_equivalence_large: f32,
     /// The share of a child's prior that also counts in its AMAF statistics (Pachi's
     /// `amaf_prior`): with RAVE's β near 1 for a child of few visits, its urgency is almost
     /// its AMAF value, so a prior that counts only beside the real visits steers little.
     /// Default 0: at 1 it went 107–93 in self-play on 9×9 at 2,000 playouts (+24 Elo, 95% CI
-    /// −24 to +72; README ablation), within the noise.
+    /// −24 to +72; docs/strength.md, ablation), within the noise.
     pub amaf_prior: f32,
     /// Weighted RAVE updates (Fuego's `weight_rave_updates`): a playout's AMAF update of a
     /// node's child counts `1 + amaf_decay · (1 − 2d/L)` times, where d is how many moves
@@ -75,7 +75,7 @@ pub struct Config {
     pub score_weight: f32,
     /// Dynamic komi of handicap games: points per handicap stone at the start (Pachi uses 7,
     /// its value of a handicap stone on 19×19). Default 0 (off): at 7 it went 50–50 in 100
-    /// self-play games on 13×13 with 3 stones (README ablation); `--param
+    /// self-play games on 13×13 with 3 stones (docs/strength.md, ablation); `--param
     /// dynkomi_per_stone=7` turns it on.
     pub dynkomi_per_stone: f32,
     /// … falling to 0 after this many moves on 19×19 (scaled by area). Default 200.

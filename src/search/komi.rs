@@ -11,7 +11,7 @@
 //! A Monte Carlo search maximises the probability of winning, not the margin. Far ahead,
 //! every move wins and the search cannot tell a solid move from a slack one; far behind,
 //! every move loses. On 19×19 against GNU Go most of tengen's wins were by 0.5 or 1.5 points
-//! (README): a lead the search believes safe is given back until it is not, and then one
+//! (docs/strength.md): a lead the search believes safe is given back until it is not, and then one
 //! misjudged fight loses the game. Here, while the playouts through the root win more than
 //! `green` of the time, the side to move gives its opponent one more point of komi; below
 //! `red`, it takes one back (at most `max_taken` points in all). The search then always
@@ -81,7 +81,7 @@ const ENDGAME_MOVES_LEFT: f32 = 30.0;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AdaptiveKomiConfig {
     /// Adapt on boards of 13×13 and more (1) or never (0). Default 0: 21–19 in self-play on
-    /// 19×19 at 1,500 playouts (README ablation).
+    /// 19×19 at 1,500 playouts (docs/strength.md, ablation).
     pub large: f32,
     /// Give a point more when the win rate of the last `interval` playouts is at least this.
     pub green: f32,

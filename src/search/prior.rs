@@ -7,7 +7,7 @@
 //! the last one, the third line of an empty area) and away from the ones a player never plays
 //! (the first line of an empty area, self-ataris). A weight of 0 turns a source off. Pachi
 //! reports the even-game prior alone worth ~500 Elo on 9×9 against GNU Go; the other sources
-//! are kept or dropped by games (README, ablation table).
+//! are kept or dropped by games (docs/strength.md, ablation table).
 //!
 //! Each source is one function `fn(&PriorConfig, &Candidate) -> Option<Virtual>` with one
 //! weight in `PriorConfig`, reading the move's features by name (`MoveFeatures::captures`,
@@ -49,12 +49,12 @@ pub struct PriorConfig {
     pub self_atari: f32,
     /// … of one or two stones: throw-ins and nakade among them, which the heavy playouts
     /// also play (their `max_self_atari_stones` is 2 by default). Default 15: at 5 it went
-    /// 103–97 in self-play on 9×9 (README ablation).
+    /// 103–97 in self-play on 9×9 (docs/strength.md, ablation).
     pub self_atari_small: f32,
     /// An answer of the heavy playouts' two-liberty step to the last move (an atari on a
     /// two-liberty chain, an extension of one, a counter-atari: `tactics::FightAnswers`), as
     /// wins. Default 0: at 10, with `nakade` at 20, tengen won 61 of 71 games against GNU Go
-    /// level 10 (9×9, 10,000 playouts) against 181 of 199 without either (README, ablation);
+    /// level 10 (9×9, 10,000 playouts) against 181 of 199 without either (docs/strength.md, ablation);
     /// an atari is not always a good move, and the playouts already read these fights.
     pub two_lib: f32,
     /// The nakade point of an eye space next to the last move, as wins. Default 0 (measured
@@ -70,11 +70,11 @@ pub struct PriorConfig {
     /// one step: `tactics::FateDistances`), as wins; Pachi's `cfgd` prior. On large boards
     /// (`geom::LARGE_BOARD`); below them times `fate_small`. Default 10/8/3: 23–9
     /// against 0 in self-play on 19×19 at 1,500 playouts (+163 Elo, 95% CI +32 to +294); at
-    /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (README ablation).
+    /// 27/25/7 (Pachi's ratios to its even-game prior) it lost 9–20 (docs/strength.md, ablation).
     pub fate: [f32; 3],
     /// On boards below `geom::LARGE_BOARD`, the `fate` weights times this. Default 0: at 1,
     /// 182 of 200 against GNU Go level 10 on 9×9 at 10,000 playouts, against 91.3% without
-    /// (README ablation).
+    /// (docs/strength.md, ablation).
     pub fate_small: f32,
     /// A move on the first or second line with no stone within distance 2, as losses.
     /// Default 6 (boards of 9 and more).
@@ -84,7 +84,7 @@ pub struct PriorConfig {
     /// On large boards (`geom::LARGE_BOARD`), a move on a 3-3, 3-4 or 4-4 point of an empty corner (no
     /// stone in the corner's 6×6 box), as wins: the opening's biggest points, which playouts
     /// of a few thousand cannot tell from the centre. Default 20: 23–17 against 0 in
-    /// self-play on 19×19 at 1,500 playouts (README ablation).
+    /// self-play on 19×19 at 1,500 playouts (docs/strength.md, ablation).
     pub empty_corner: f32,
     /// Pass, as losses, while the board still has more than a third of its points empty.
     /// Default 20.
@@ -93,7 +93,7 @@ pub struct PriorConfig {
     /// the candidates gets this times √p as wins (Pachi's form of its pattern prior), on
     /// boards below `geom::LARGE_BOARD`. Default 40: in self-play on 9×9 at 2,000 playouts,
     /// 150 against 0 went 109–91, 60 against 150 130–70, 300 against 150 50–150, 30
-    /// against 60 104–96 (README ablation).
+    /// against 60 104–96 (docs/strength.md, ablation).
     pub learned: f32,
     /// The same on large boards. Default 150: 26–14 against 0 in self-play on 19×19 at
     /// 1,000 playouts.

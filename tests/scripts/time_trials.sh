@@ -43,7 +43,7 @@ mkdir -p "$out"
 
 # size, games, move cap (about 2x a typical game; a capped game is scored as it stands),
 # then the four systems: tight enough to test the clock, short enough that the 64 games take
-# about an hour on 2 cores (see README, "Clock trials").
+# about an hour on 2 cores (see docs/reliability.md, "Clock trials").
 trials=(
     "9 $games9 120 absolute:40 canadian:5:8:5 byoyomi:5:3:2 fischer:10:1"
     "19 $games19 300 absolute:60 canadian:10:12:10 byoyomi:10:3:2 fischer:10:1"
