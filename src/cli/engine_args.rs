@@ -145,7 +145,8 @@ pub(super) struct EngineArgs {
     model: Option<&'static MoveModel>,
 
     /// Rate moves with this policy network (made by train/train.py) where the network prior
-    /// is on (--param prior_network=W, off by default). Default: the built-in network.
+    /// is on: 13x13 and larger by default (--param prior_network_large=0 turns it off,
+    /// --param prior_network=W turns it on below 13x13). Default: the built-in network.
     #[arg(long, value_name = "FILE", value_parser = network_file)]
     network: Option<&'static Network>,
 

@@ -2,12 +2,14 @@
 //!
 //! - `planes`: a position as the network's input planes (one encoder for training and play).
 //! - `network`: the weights (`Network::from_bytes`) and the forward pass, allocation-free.
+//! - `cache`: policies already computed, by position key, per search worker.
 //! - `data`: `tengen net-data`, game records → training positions for `train/train.py`.
 //!
 //! - `policy`: a position's move probabilities; `builtin`: the network built into the binary.
 //!
-//! Depends on: playout (the board and ladder reader), sgf, board, game, geom.
+//! Depends on: mailbox (the board), tactics (the ladder reader), zobrist, sgf, board, game, geom.
 
+pub mod cache;
 pub mod data;
 pub mod network;
 pub mod planes;

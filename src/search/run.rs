@@ -221,6 +221,11 @@ impl Search {
                 .collect::<Vec<_>>()
                 .join(" ")
         );
+        let caches = self.workers.iter().filter_map(|w| w.policies.as_deref());
+        let (hits, misses) = caches.fold((0, 0), |(h, m), c| (h + c.hits, m + c.misses));
+        if hits + misses > 0 {
+            log::info!("network: {misses} evaluations and {hits} policies from the cache so far");
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use super::tree::{NodeId, Prior, Tree};
 use super::Config;
 use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
-use crate::net;
+use crate::net::{self, cache::PolicyCache};
 use crate::playout::{self, PlayoutResult, PlayoutRng, Pool, Replies, POOL_MAX};
 use crate::tactics::{FateDistances, FightAnswers, LadderReader, MoveFeatures};
 use std::cell::RefCell;
@@ -58,6 +58,9 @@ pub(super) struct Worker {
     pub(super) pool: Box<Pool>,
     /// The policy network's buffers (`net::policy`), sized at the first evaluation.
     pub(super) network: Box<net::Scratch>,
+    /// The policies this worker's network evaluations gave, kept from search to search;
+    /// made at the first evaluation (`net::cache::PolicyCache`).
+    pub(super) policies: Option<Box<PolicyCache>>,
     /// Fault injection (`Search::inject_worker_panic`): panic once this many iterations of
     /// the current search are done (checked where the clock is read). `None` in every normal
     /// search.
@@ -110,6 +113,7 @@ impl Worker {
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
             pool: Box::default(),
             network: Box::default(),
+            policies: None,
             panic_after: None,
         }
     }
@@ -226,7 +230,7 @@ impl Worker {
                     return false;
                 }
             }
-            if s.config.prior.network > 0.0
+            if s.config.prior.network_weight(board.size()) > 0.0
                 && tree.node(node).visits() as f32 >= s.config.prior.network_visits
                 && tree.try_claim_network(node)
             {
@@ -265,16 +269,26 @@ impl Worker {
     /// (`prior::network_wins` for each child's probability). Once per node: the caller holds
     /// the claim. Cold path: a node reaches `network_visits` once; the scratch is reused.
     fn add_network_prior(&mut self, s: &Shared, node: NodeId, board: &PlayoutBoard) {
-        let ladders = self.ladders.get_mut();
-        net::policy(s.config.network, board, ladders, &mut self.network);
         let size = board.size();
-        let probabilities = &self.network.logits;
+        let len = size * size + 1;
+        let policies = self.policies.get_or_insert_with(|| {
+            Box::new(PolicyCache::new(net::cache::ENTRIES, s.config.network))
+        });
+        policies.fit(s.config.network);
+        let key = net::cache::key(board);
+        let scratch = &mut self.network;
+        scratch.fit(s.config.network.shape().1, size);
+        if !policies.get(key, &mut scratch.logits[..len]) {
+            net::policy(s.config.network, board, self.ladders.get_mut(), scratch);
+            policies.insert(key, &scratch.logits[..len]);
+        }
+        let probabilities = &scratch.logits;
         for child in s.tree.children(node) {
             let index = match s.tree.node(child).mv() {
                 Move::Play(p) => p.row() * size + p.col(),
                 Move::Pass => size * size,
             };
-            let wins = prior::network_wins(&s.config.prior, probabilities[index]);
+            let wins = prior::network_wins(&s.config.prior, size, probabilities[index]);
             s.tree.node(child).add_prior_wins(wins);
         }
     }

@@ -93,12 +93,13 @@ fn two_close_moves_count_as_undecided() {
 #[test]
 fn an_undecided_search_thinks_on_within_its_stretch() {
     let run = |g: &Game, color: Color, stretch: Option<Duration>| {
-        // Without the empty-corner prior, the learned prior (the large boards' model knows
-        // the corner openings), the playouts' board filling and the last good replies, which
+        // Without the empty-corner prior, the learned prior and the network (both know the
+        // corner openings), the playouts' board filling and the last good replies, which
         // single out a few points of the empty board early on.
         let mut config = Config::default();
         config.prior.empty_corner = 0.0;
         config.prior.learned_large = 0.0;
+        config.prior.network_large = 0.0;
         config.playout.fill_board_tries = 0;
         config.playout.p_reply_large = 0.0;
         let mut search = Search::new(config);
