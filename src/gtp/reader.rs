@@ -15,9 +15,12 @@
 //! is not queued), and any line during an analysis raises `stop`. A full queue only delays the
 //! reading of lines further on, never the flags of a line already read; and the line that
 //! finds the queue full is one the reader has read, so `quit` or `# interrupt` stops a search at
-//! once even then. A control line still in the pipe behind a full queue is read as soon as the
-//! engine takes a line off the queue: the reader never runs more than `QUEUE_LINES` lines (and
-//! the pipe's buffer) ahead of the engine, and every line before it is answered first anyway.
+//! once even then. What the bound costs: a control line written behind more than `QUEUE_LINES`
+//! other lines (and what the pipe holds) is not read until the engine takes lines again, so
+//! during a search it waits for the search's own end (its time budget) rather than stopping
+//! it; every line before it must be answered first in any case. No controller we know of
+//! writes so far ahead during a search (GoGui and Sabaki send `# interrupt` or the analysis's
+//! stop with nothing queued); reading further to find it would mean keeping what is read.
 
 use super::wire::{self, Command, LineReader};
 use std::io::BufRead;
