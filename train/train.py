@@ -27,8 +27,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import netfile  # noqa: E402
+
 MAGIC_DATA = b"TGNDATA1"
-MAGIC_NET = b"TGNNET01"
 
 
 class Positions:
@@ -114,22 +116,17 @@ def folded(conv, bn):
 
 
 def export(model, path):
-    """The engine's format: MAGIC_NET, planes, blocks, channels (u32 each), then f32 arrays,
-    little-endian: input conv weights [C][planes][3][3] and bias [C]; per block, two convs
-    [C][C][3][3] with bias [C]; the point head's [C] and bias [1]; the pass head's [C] and
-    bias [1]. Batch norms are folded into the convolutions before them."""
+    """The engine's format (train/netfile.py): the f32 arrays, little-endian: input conv
+    weights [C][planes][3][3] and bias [C]; per block, two convs [C][C][3][3] with bias [C];
+    the point head's [C] and bias [1]; the pass head's [C] and bias [1]. Batch norms are
+    folded into the convolutions before them."""
     arrays = [*folded(model.conv, model.bn)]
     for block in model.tower:
         arrays += [*folded(block.conv1, block.bn1), *folded(block.conv2, block.bn2)]
     arrays += [model.point.weight.detach().reshape(-1), model.point.bias.detach()]
     arrays += [model.passing.weight.detach().reshape(-1), model.passing.bias.detach()]
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(MAGIC_NET)
-        f.write(struct.pack("<III", model.planes, model.blocks, model.channels))
-        for a in arrays:
-            f.write(a.float().contiguous().numpy().astype("<f4").tobytes())
-    os.replace(tmp, path)
+    payload = b"".join(a.float().contiguous().numpy().astype("<f4").tobytes() for a in arrays)
+    netfile.write(path, model.planes, model.blocks, model.channels, payload)
 
 
 def evaluate(model, data, n, seed=1):

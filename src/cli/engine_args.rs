@@ -9,12 +9,12 @@ use crate::book::Book;
 use crate::game::RuleSet;
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
-use crate::net::Network;
 use crate::playout::PolicyKind;
 use crate::search;
 use crate::search::model::MoveModel;
 use crate::search::tree::MAX_THREADS;
 use crate::time::BudgetConfig;
+use clap::error::ErrorKind;
 use clap::Args;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -147,8 +147,9 @@ pub(super) struct EngineArgs {
     /// Rate moves with this policy network (made by train/train.py) where the network prior
     /// is on: 13x13 and larger by default (--param prior_network_large=0 turns it off,
     /// --param prior_network=W turns it on below 13x13). Default: the built-in network.
-    #[arg(long, value_name = "FILE", value_parser = network_file)]
-    network: Option<&'static Network>,
+    // Read by `into_config`, not by a value parser: a bad file is then one line of error.
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
 
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
@@ -191,8 +192,10 @@ impl EngineArgs {
         if let Some(policy) = self.playout_policy {
             config.search.playout_policy = policy;
         }
-        if let Some(network) = self.network {
-            config.search.network = network;
+        if let Some(path) = &self.network {
+            config.search.network = network_file(path).map_err(|e| {
+                clap::Error::raw(ErrorKind::ValueValidation, format!("--network {e}\n"))
+            })?;
         }
         if let Some(model) = self.model {
             config.search.model = model;

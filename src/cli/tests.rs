@@ -5,7 +5,7 @@ use crate::playout::PolicyKind;
 use crate::referee::TimeControl;
 use crate::search;
 use crate::search::model::MoveModel;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The words of `line` after the program name, split as a shell would.
@@ -471,4 +471,27 @@ fn time_per_game_is_seconds_and_not_beside_time_per_move() {
     for line in ["--time-per-game 0", "--time-per-game 5 --time-per-move 1"] {
         refusal(engine(line), line);
     }
+}
+
+/// `--network`: the built-in network by default, a file's when given; a bad file is one line
+/// naming the option, the file and the reason.
+#[test]
+fn the_network_is_built_in_or_a_file_and_a_bad_one_is_one_line() {
+    let search = engine("").unwrap().0.search;
+    assert!(std::ptr::eq(search.network, net::builtin()));
+    let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/net/tiny.bin");
+    let line = format!("--network {}", tiny.display());
+    assert_eq!(engine(&line).unwrap().0.search.network.shape(), (2, 8));
+    let missing = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/net/missing.bin");
+    let line = format!("--network {}", missing.display());
+    let reason = refusal(engine(&line), &line);
+    assert_eq!(
+        reason.trim_end().lines().count(),
+        1,
+        "{reason:?} is not one line"
+    );
+    assert!(
+        reason.contains(&format!("--network {}: cannot read it", missing.display())),
+        "{reason}"
+    );
 }

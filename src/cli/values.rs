@@ -8,6 +8,8 @@ use crate::referee;
 use crate::search;
 use crate::search::model::MoveModel;
 use std::fmt::Display;
+use std::io::Read;
+use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -141,23 +143,26 @@ pub(super) fn model_file(path: &str) -> Result<&'static MoveModel, String> {
     Ok(Box::leak(Box::new(model)))
 }
 
-/// `--network`: a network file, read and checked once and kept for the life of the process.
-/// At most `MAX_NETWORK_BYTES`, so a wrong path (a disk image, a device) is refused rather
-/// than read into memory.
-pub(super) fn network_file(path: &str) -> Result<&'static Network, String> {
+/// `--network`: a network file, read and checked once and kept for the life of the process;
+/// an error is `PATH: reason` on one line. At most `MAX_NETWORK_BYTES`, so a wrong path (a
+/// disk image, a device) is refused rather than read into memory.
+pub(super) fn network_file(path: &Path) -> Result<&'static Network, String> {
     const MAX_NETWORK_BYTES: u64 = 256 << 20;
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    let shown = path.display();
+    let cannot = |e: std::io::Error| format!("{shown}: cannot read it: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
     if !meta.is_file() || meta.len() > MAX_NETWORK_BYTES {
         return Err(format!(
-            "{path}: not a regular file of at most {} MiB",
+            "{shown}: not a regular file of at most {} MiB",
             MAX_NETWORK_BYTES >> 20
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let network = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_NETWORK_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    let network = Network::from_bytes(&bytes).map_err(|e| format!("{shown}: {e}"))?;
     Ok(Box::leak(Box::new(network)))
 }
 

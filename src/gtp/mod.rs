@@ -1,12 +1,14 @@
 //! The GTP front end: a reader thread, an engine thread, and the wire between them.
 //!
-//! The reader thread reads stdin line by line with a byte cap per line (`wire::LineReader`),
-//! parses each line into a `wire::Command` and forwards it over a bounded channel. It is also
-//! the only place that sees input while a search runs, so it raises the search's stop flag when
-//! it sees `quit` or GoGui's `# interrupt`, and, while an analysis runs (`lz-analyze`,
-//! `kata-analyze`), on any line at all or the end of input. The engine thread (the caller of
-//! `serve`) takes commands one at a time, strictly in order, and writes exactly one reply per
-//! command line, so the command that stopped an analysis is answered after the analysis reply.
+//! The reader thread (`reader`) reads stdin line by line with a byte cap per line
+//! (`wire::LineReader`) and queues the lines, as bytes, on a bounded channel: when the engine
+//! is `QUEUE_LINES` lines behind, the reader stops reading and the client's writes wait
+//! (back-pressure). It is also the only place that sees input while a search runs, so it
+//! raises the search's stop flag when it reads `quit` or GoGui's `# interrupt`, and, while an
+//! analysis runs (`lz-analyze`, `kata-analyze`), on any line at all or the end of input, before
+//! it queues the line. The engine thread (the caller of `serve`) parses and runs the lines one
+//! at a time, strictly in order, and writes exactly one reply per command line, so the command
+//! that stopped an analysis is answered after the analysis reply.
 //!
 //! Every byte of stdout goes through one `Output`: whole lines under one lock, flushed at
 //! once, so a reply and an analysis `info` line can never interleave. A streaming command
@@ -28,78 +30,20 @@ mod error;
 mod genmove;
 mod judgment;
 mod placement;
+pub mod reader;
 mod session;
 pub mod wire;
 
 pub use engine::{Config, Engine};
+pub use reader::{spawn_reader, Input, Signals, QUEUE_LINES};
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
-use std::sync::{Arc, Mutex};
-use std::thread;
-use wire::{Command, LineReader, Reply};
-
-/// Lines read ahead of the engine at most. Pipelining clients (Sabaki's replays) never wait for
-/// this; it only bounds memory when a client floods us.
-const CHANNEL_LINES: usize = 256;
-
-/// What the reader thread hands to the engine thread.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    Command(Command),
-    /// A line longer than `wire::MAX_LINE_BYTES`; the id, if its kept prefix had one.
-    TooLong(Option<String>),
-    /// A blank or comment-only line: no reply; it only stops an analysis.
-    Blank,
-}
-
-/// The flags the reader thread raises for the engine thread.
-///
-/// Protocol: the reader sets `quitting` first and `stop` second; it never clears either. The
-/// engine clears `stop` before each search and then sets it again if `quitting` is set, so a
-/// `quit` that arrives just as a search starts is never lost (see `Engine::arm_stop`).
-///
-/// Analysis: the reader adds one to `pending` before it forwards a line (and once more at the
-/// end of input), then raises `stop` if `analyzing` is set; `run_loop` takes one off for each
-/// line it receives. The engine sets `analyzing`, arms the stop flag, then raises it itself if
-/// `pending` is not zero. With sequentially consistent operations on both sides, either the
-/// reader sees `analyzing` or the engine sees the line pending, so a line that arrives just as
-/// an analysis starts still stops it (Sabaki pipelines `protocol_version` right behind it).
-#[derive(Debug, Clone, Default)]
-pub struct Signals {
-    /// Stop the current search now: `quit` or `# interrupt` was read, or any line during an
-    /// analysis.
-    pub stop: Arc<AtomicBool>,
-    /// `quit` was read: every later search is stopped too.
-    pub quitting: Arc<AtomicBool>,
-    /// An analysis runs: any input stops it. Written by the engine thread only.
-    pub analyzing: Arc<AtomicBool>,
-    /// Lines forwarded by the reader and not yet received by the engine thread, plus one after
-    /// the end of input.
-    pub pending: Arc<AtomicUsize>,
-    /// A line was read (or input ended): stops pondering. Raised after the line is on the
-    /// channel; cleared by the engine thread before it checks the channel.
-    pub input: Arc<AtomicBool>,
-}
-
-impl Signals {
-    fn quit(&self) {
-        self.quitting.store(true, Ordering::SeqCst);
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// The reader saw input (a line about to be forwarded, a blank line, or the end of input):
-    /// a running analysis stops.
-    fn input_seen(&self) {
-        if self.analyzing.load(Ordering::SeqCst) {
-            log::info!("input during analysis: stopping it");
-            self.stop.store(true, Ordering::SeqCst);
-        }
-    }
-}
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, TryRecvError};
+use std::sync::Mutex;
+use wire::{Command, Reply};
 
 /// The one writer of stdout (and of the `--gtp-log` replies): see the module doc.
 pub struct Output {
@@ -134,10 +78,11 @@ impl Output {
         inner.out.flush()
     }
 
-    fn log_command(&self, line: &str) {
+    /// Logs `cmd` as a command line; formatted only when there is a log.
+    fn log_command(&self, cmd: &Command) {
         let mut inner = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(log) = inner.log.as_mut() {
-            log.command(line);
+            log.command(&cmd.to_string());
         }
     }
 
@@ -230,7 +175,7 @@ pub fn serve(config: Config) -> Result<(), String> {
         }
         None => None,
     };
-    let (tx, rx) = sync_channel(CHANNEL_LINES);
+    let (tx, rx) = sync_channel(QUEUE_LINES);
     spawn_reader(io::BufReader::new(io::stdin()), signals.clone(), tx);
     let input = signals.input.clone();
     let engine = std::cell::RefCell::new(Engine::new(config, signals.clone()));
@@ -249,72 +194,6 @@ pub fn serve(config: Config) -> Result<(), String> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("writing to stdout: {e}")),
     }
-}
-
-/// Starts the reader thread over `input`. It ends after forwarding `quit`, at end of input, on
-/// a read error, or when the engine thread has gone.
-pub fn spawn_reader<R: BufRead + Send + 'static>(
-    input: R,
-    signals: Signals,
-    tx: SyncSender<Input>,
-) -> thread::JoinHandle<()> {
-    thread::Builder::new()
-        .name("gtp-reader".into())
-        .spawn(move || {
-            let mut reader = LineReader::new(input, wire::MAX_LINE_BYTES);
-            loop {
-                let line = match reader.next_line() {
-                    Ok(Some(line)) => line,
-                    Ok(None) => break,
-                    Err(e) => {
-                        log::warn!("reading stdin: {e}");
-                        break;
-                    }
-                };
-                let input = if line.truncated {
-                    match Command::parse_id_only(&line.bytes) {
-                        Some(id) => Input::TooLong(id),
-                        None => Input::TooLong(None),
-                    }
-                } else {
-                    if wire::is_interrupt(&line.bytes) {
-                        log::info!("interrupt requested");
-                        signals.stop.store(true, Ordering::SeqCst);
-                        signals.input.store(true, Ordering::SeqCst);
-                        continue;
-                    }
-                    match Command::parse(&line.bytes) {
-                        Some(cmd) => Input::Command(cmd),
-                        // KataGo's contract, which Sabaki relies on: any line, even a blank
-                        // one, ends an analysis. Forwarded to be counted, never answered.
-                        None => Input::Blank,
-                    }
-                };
-                let is_quit = matches!(&input, Input::Command(cmd) if cmd.name == "quit");
-                if is_quit {
-                    signals.quit();
-                }
-                signals.pending.fetch_add(1, Ordering::SeqCst);
-                signals.input_seen();
-                let sent = tx.send(input).is_ok();
-                signals.input.store(true, Ordering::SeqCst);
-                if !sent || is_quit {
-                    return;
-                }
-            }
-            // End of input: a script piped into the engine (`tengen < game.gtp`) ends this way
-            // and still wants real moves, so the commands already sent are finished at full
-            // strength. Only `quit` and `# interrupt` cut a search short; an analysis, which
-            // would never end, stops (now, or at once when it starts).
-            signals.pending.fetch_add(1, Ordering::SeqCst);
-            signals.input_seen();
-            // Close the channel before raising `input`: the loop may clear `input` at any
-            // moment, and if it does after this store it must find the channel disconnected,
-            // not empty (it would ponder with nothing left to raise the flag).
-            drop(tx);
-            signals.input.store(true, Ordering::SeqCst);
-        })
-        .expect("spawning the GTP reader thread")
 }
 
 /// The engine thread's loop: one reply per input, in order, each flushed at once; returns after
@@ -354,39 +233,41 @@ pub fn run_loop_pondering(
             }
         };
         signals.pending.fetch_sub(1, Ordering::SeqCst);
-        let (id, reply, quit, stream) = match &input {
-            Input::Blank => continue,
-            Input::Command(cmd) => {
-                out.log_command(&cmd.to_string());
-                let mut stream = Stream::new(out, cmd.id.as_deref());
-                let reply = execute(cmd, &mut stream);
-                (cmd.id.as_deref(), reply, cmd.name == "quit", Some(stream))
-            }
+        let cmd = match input {
+            Input::Line(line) => match Command::parse(&line) {
+                Some(cmd) => cmd,
+                // Blank or only a comment: no reply.
+                None => continue,
+            },
             Input::TooLong(id) => {
                 out.log_comment(&format!(
                     "a line of more than {} bytes",
                     wire::MAX_LINE_BYTES
                 ));
                 log::warn!("line longer than {} bytes ignored", wire::MAX_LINE_BYTES);
-                (id.as_deref(), Err("line too long".to_string()), false, None)
+                let reply = Err("line too long".to_string());
+                out.write(&wire::format_reply(id.as_deref(), &reply))?;
+                continue;
             }
         };
-        match stream {
-            Some(stream) if stream.started() => {
-                let tail = match reply {
-                    Ok(text) => text,
-                    Err(e) => {
-                        // A streaming command checks its arguments before it begins; a
-                        // failure after that (a panic) can only end the reply.
-                        log::error!("a streamed reply failed after it began: {e}");
-                        String::new()
-                    }
-                };
-                stream.finish(&tail)?;
-            }
-            _ => out.write(&wire::format_reply(id, &reply))?,
+        out.log_command(&cmd);
+        let mut stream = Stream::new(out, cmd.id.as_deref());
+        let reply = execute(&cmd, &mut stream);
+        if stream.started() {
+            let tail = match reply {
+                Ok(text) => text,
+                Err(e) => {
+                    // A streaming command checks its arguments before it begins; a
+                    // failure after that (a panic) can only end the reply.
+                    log::error!("a streamed reply failed after it began: {e}");
+                    String::new()
+                }
+            };
+            stream.finish(&tail)?;
+        } else {
+            out.write(&wire::format_reply(cmd.id.as_deref(), &reply))?;
         }
-        if quit {
+        if cmd.name == "quit" {
             break;
         }
     }

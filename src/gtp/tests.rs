@@ -3,6 +3,7 @@
 use super::*;
 use std::io::Cursor;
 use std::sync::mpsc::sync_channel;
+use std::sync::Arc;
 
 /// A `Write` whose bytes the test reads back.
 #[derive(Clone, Default)]
@@ -87,44 +88,6 @@ fn quit_ends_the_session_and_later_lines_are_not_read() {
 }
 
 #[test]
-fn end_of_input_lets_the_sent_commands_finish() {
-    let signals = Signals::default();
-    let (tx, rx) = sync_channel(4);
-    spawn_reader(Cursor::new(b"name".to_vec()), signals.clone(), tx)
-        .join()
-        .unwrap();
-    assert!(!signals.stop.load(Ordering::SeqCst));
-    assert!(!signals.quitting.load(Ordering::SeqCst));
-    // The last line had no line feed and is still a command.
-    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
-}
-
-#[test]
-fn interrupt_comment_raises_only_the_stop_flag() {
-    let signals = Signals::default();
-    let (tx, rx) = sync_channel(4);
-    let reader = spawn_reader(
-        Cursor::new(b"# interrupt\nname\n".to_vec()),
-        signals.clone(),
-        tx,
-    );
-    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
-    assert!(signals.stop.load(Ordering::SeqCst));
-    reader.join().unwrap();
-}
-
-#[test]
-fn quit_raises_the_flags_before_the_engine_sees_it() {
-    let signals = Signals::default();
-    let (tx, rx) = sync_channel(4);
-    spawn_reader(Cursor::new(b"quit\n".to_vec()), signals.clone(), tx)
-        .join()
-        .unwrap();
-    assert!(signals.quitting.load(Ordering::SeqCst));
-    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "quit"));
-}
-
-#[test]
 fn gtp_log_records_commands_and_replies() {
     let path = std::env::temp_dir().join(format!("tengen-gtplog-{}.log", std::process::id()));
     let _ = std::fs::remove_file(&path);
@@ -187,31 +150,6 @@ fn streamed_replies_begin_early_and_end_with_one_empty_line() {
         out,
         "=3 \ninfo move D4 visits 1 pv D4\ninfo moveQ16 pv Q16\n\n= name\n\n? syntax error\n\n= \nplay pass\n\n"
     );
-}
-
-/// Any line while an analysis runs raises the stop flag, a blank one and the end of input too;
-/// a line read before the analysis began is counted as pending.
-#[test]
-fn input_during_analysis_raises_the_stop_flag() {
-    for input in [&b"name\n"[..], b"\n", b"# interrupt\n", b""] {
-        let signals = Signals::default();
-        signals.analyzing.store(true, Ordering::SeqCst);
-        let (tx, _rx) = sync_channel(4);
-        spawn_reader(Cursor::new(input.to_vec()), signals.clone(), tx)
-            .join()
-            .unwrap();
-        assert!(signals.stop.load(Ordering::SeqCst), "{input:?}");
-        assert!(!signals.quitting.load(Ordering::SeqCst));
-    }
-    // Not analysing: a command only counts as pending, and stops nothing.
-    let signals = Signals::default();
-    let (tx, rx) = sync_channel(4);
-    let reader = spawn_reader(Cursor::new(b"name\n".to_vec()), signals.clone(), tx);
-    assert!(matches!(rx.recv(), Ok(Input::Command(c)) if c.name == "name"));
-    reader.join().unwrap();
-    assert!(!signals.stop.load(Ordering::SeqCst));
-    // The line, and the end of input.
-    assert_eq!(signals.pending.load(Ordering::SeqCst), 2);
 }
 
 /// A reader that hands out one line per read, after a pause of 0 to 2 ms, so that lines

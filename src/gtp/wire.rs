@@ -108,6 +108,18 @@ pub fn is_interrupt(line: &[u8]) -> bool {
         .is_some_and(|rest| rest.trim() == "interrupt")
 }
 
+/// Returns true if and only if `line` is the command `quit`, with or without an id and
+/// arguments: what `Command::parse` would name `quit`, without building its arguments (the
+/// reader thread asks this of every line).
+pub fn is_quit(line: &[u8]) -> bool {
+    let cleaned = clean(line);
+    let mut words = cleaned.split(' ').filter(|w| !w.is_empty());
+    match words.next() {
+        Some(first) if is_id(first) => words.next() == Some("quit"),
+        first => first == Some("quit"),
+    }
+}
+
 /// The text of a reply: success or failure, and its message.
 pub type Reply = Result<String, String>;
 

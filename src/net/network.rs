@@ -11,19 +11,15 @@
 //! (`[C_in·9][N]`, N the points) times the weights (`[C_out][C_in·9]`), by `matrixmultiply`'s
 //! SGEMM. Buffers live in a `Scratch` made once per worker: an evaluation allocates nothing.
 //!
-//! File format, little-endian: `MAGIC`, then planes, blocks, channels (u32 each), then f32
-//! arrays: input conv weights `[C][planes][3][3]` and bias `[C]`; per block, two convs
-//! `[C][C][3][3]` with bias `[C]`; the point head's weights `[C]` and bias; the pass head's
-//! weights `[C]` and bias.
+//! The file (`file.rs`): a header with the shape and two checksums, then the weights;
+//! `Network::from_bytes` reads it and refuses, with one reason, anything else.
 
 use super::planes::{Chains, PLANES};
 use crate::geom::MAX_POINTS;
 
-/// The first bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"TGNNET01";
-/// Bounds on what a file may declare, so a corrupt header cannot ask for gigabytes.
-const MAX_BLOCKS: usize = 40;
-const MAX_CHANNELS: usize = 512;
+mod file;
+
+pub use file::{NetworkError, HEADER_BYTES, MAGIC};
 
 /// A convolution with its bias, weights `[out][in·k·k]`.
 #[derive(Debug, Clone)]
@@ -48,109 +44,7 @@ pub struct Network {
     pass_bias: f32,
 }
 
-/// Why a network file was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NetworkError(pub String);
-
-impl std::fmt::Display for NetworkError {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// Reads little-endian numbers off the front of a byte slice.
-struct Reader<'a>(&'a [u8]);
-
-impl Reader<'_> {
-    fn u32(&mut self) -> Result<usize, NetworkError> {
-        let (head, rest) = self
-            .0
-            .split_first_chunk::<4>()
-            .ok_or_else(|| NetworkError("the file ends inside its header".into()))?;
-        self.0 = rest;
-        Ok(u32::from_le_bytes(*head) as usize)
-    }
-
-    fn floats(&mut self, n: usize, what: &str) -> Result<Vec<f32>, NetworkError> {
-        if self.0.len() < 4 * n {
-            return Err(NetworkError(format!("the file ends inside {what}")));
-        }
-        let (head, rest) = self.0.split_at(4 * n);
-        self.0 = rest;
-        let values: Vec<f32> = head
-            .chunks_exact(4)
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        if values.iter().any(|v| !v.is_finite()) {
-            return Err(NetworkError(format!(
-                "{what} holds a number that is not finite"
-            )));
-        }
-        Ok(values)
-    }
-
-    fn conv(
-        &mut self,
-        inputs: usize,
-        outputs: usize,
-        kernel: usize,
-        what: &str,
-    ) -> Result<Conv, NetworkError> {
-        Ok(Conv {
-            inputs,
-            outputs,
-            kernel,
-            weights: self.floats(outputs * inputs * kernel * kernel, what)?,
-            bias: self.floats(outputs, what)?,
-        })
-    }
-}
-
 impl Network {
-    /// Reads a network from the bytes of its file; a clear error for anything else.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        let rest = bytes
-            .strip_prefix(MAGIC)
-            .ok_or_else(|| NetworkError("not a tengen network file (bad magic)".into()))?;
-        let mut r = Reader(rest);
-        let (planes, blocks, channels) = (r.u32()?, r.u32()?, r.u32()?);
-        if planes != PLANES {
-            return Err(NetworkError(format!(
-                "the network reads {planes} input planes; this tengen computes {PLANES}"
-            )));
-        }
-        if blocks > MAX_BLOCKS || channels == 0 || channels > MAX_CHANNELS {
-            return Err(NetworkError(format!(
-                "{blocks} blocks of {channels} channels is beyond what tengen loads"
-            )));
-        }
-        let input = r.conv(planes, channels, 3, "the input convolution")?;
-        let mut tower = Vec::with_capacity(blocks);
-        for b in 0..blocks {
-            let what = format!("block {}", b + 1);
-            tower.push([
-                r.conv(channels, channels, 3, &what)?,
-                r.conv(channels, channels, 3, &what)?,
-            ]);
-        }
-        let point = r.conv(channels, 1, 1, "the point head")?;
-        let pass = r.floats(channels + 1, "the pass head")?;
-        if !r.0.is_empty() {
-            return Err(NetworkError(format!(
-                "{} bytes after the last weight",
-                r.0.len()
-            )));
-        }
-        Ok(Network {
-            channels,
-            input,
-            tower,
-            point,
-            pass_weights: pass[..channels].to_vec(),
-            pass_bias: pass[channels],
-        })
-    }
-
     /// Residual blocks and channels: the network's size.
     pub fn shape(&self) -> (usize, usize) {
         (self.tower.len(), self.channels)

@@ -6,7 +6,10 @@
 //!   regression suites)
 //! - faults: fault injection: a panic in a command handler and in a search thread, kept quiet
 //!   (a panic hook here, a filter of the child's stderr) while every other panic shows
+//! - flood: back-pressure: a client flooding tengen during a search, its peak memory, the order
+//!   of the replies, and `quit` behind a full queue
 //! - fuzzed: the fuzz targets' checks (fuzz/ includes the file) and the inputs they found
+//! - network_file: `--network` with a bad file: the failure table, one line of error each
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
@@ -23,8 +26,10 @@
 mod analysis;
 mod differential;
 mod faults;
+mod flood;
 mod fuzzed;
 mod gtp;
+mod network_file;
 mod properties;
 mod referee;
 mod reference;

@@ -103,6 +103,33 @@ fn interrupt_comment_is_recognised() {
     assert!(!is_interrupt(b"name # interrupt"));
 }
 
+/// `is_quit` names `quit` exactly when `Command::parse` does.
+#[test]
+fn quit_is_recognised_as_the_parser_names_it() {
+    let lines: [&[u8]; 14] = [
+        b"quit",
+        b"quit\r",
+        b"12 quit",
+        b"  \tquit now",
+        b"\x01q\x7fuit",
+        b"007 quit # bye",
+        b"quitx",
+        b"Quit",
+        b"# quit",
+        b"name quit",
+        b"12",
+        b"",
+        b"-1 quit",
+        b"12 13 quit",
+    ];
+    for line in lines {
+        let parsed = Command::parse(line).is_some_and(|c| c.name == "quit");
+        assert_eq!(is_quit(line), parsed, "{:?}", String::from_utf8_lossy(line));
+    }
+    assert!(is_quit(b"12 quit"));
+    assert!(!is_quit(b"name quit"));
+}
+
 #[test]
 fn replies_have_status_id_space_text_and_one_empty_line() {
     assert_eq!(format_reply(None, &Ok("2".into())), "= 2\n\n");
