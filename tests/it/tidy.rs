@@ -32,7 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     (
         "net",
-        &["tactics", "mailbox", "sgf", "game", "board", "geom"],
+        &["tactics", "mailbox", "sgf", "game", "board", "geom", "zobrist"],
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
