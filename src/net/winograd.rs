@@ -336,8 +336,8 @@ fn multiply<L: Lanes>(v: &[f32], u: &[f32], m: &mut [f32], tiles: usize, ins: us
 
 /// `R` tiles × `Q` lanes of outputs: the accumulators stay in registers while the `ins`
 /// products stream through (a broadcast input times a row of weights). The hot loop: on 19×19
-/// (5 × 16 blocks), about 95 GFLOP/s on this project's AVX2 machine, where `matrixmultiply`
-/// reached 26 GFLOP/s on the same 36 small products (its packing costs as much as they do). `v`: the R tiles' rows,
+/// (5 × 16 blocks), about 95 GFLOP/s of CPU time on this project's machine; `matrixmultiply`
+/// ran the same small products at a third to a half of its rate on the im2col product. `v`: the R tiles' rows,
 /// `ELEMENTS · ins` apart; `u` and `m` start at the block's first output, `m`'s rows
 /// `ELEMENTS · outs` apart.
 #[inline(always)]
