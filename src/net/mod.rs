@@ -3,6 +3,8 @@
 //! - `planes`: a position as the network's input planes (one encoder for training and play).
 //! - `network`: the weights (`Network::from_bytes`) and the forward pass, allocation-free.
 //! - `cache`: policies already computed, by position key, per search worker.
+//! - `winograd`: the 3×3 convolutions (Winograd F(4×4, 3×3)) of the forward pass; `lanes`: the
+//!   eight `f32` lanes they compute on (AVX2 + FMA when the CPU has them, plain arrays else).
 //! - `data`: `tengen net-data`, game records → training positions for `train/train.py`.
 //!
 //! - `policy`: a position's move probabilities; `builtin`: the network built into the binary.
@@ -11,8 +13,10 @@
 
 pub mod cache;
 pub mod data;
+mod lanes;
 pub mod network;
 pub mod planes;
+mod winograd;
 
 pub use network::{Network, NetworkError, Scratch};
 

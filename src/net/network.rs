@@ -7,14 +7,15 @@
 //! logit per point, and a pass logit from a linear map of the channels' means; a softmax over
 //! the legal points and pass.
 //!
-//! Each 3×3 convolution is one matrix product (im2col): the 9 shifted copies of the input
-//! (`[C_in·9][N]`, N the points) times the weights (`[C_out][C_in·9]`), by `matrixmultiply`'s
-//! SGEMM. Buffers live in a `Scratch` made once per worker: an evaluation allocates nothing.
+//! The 3×3 convolutions are Winograd's (`winograd`), on weights transformed once at load, and
+//! the activations point-major (`[point][channel]`, channels padded to whole lanes). Buffers
+//! live in a `Scratch` made once per worker: an evaluation allocates nothing.
 //!
 //! The file (`file.rs`): a header with the shape and two checksums, then the weights;
 //! `Network::from_bytes` reads it and refuses, with one reason, anything else.
 
 use super::planes::{Chains, PLANES};
+use super::winograd::{self, Buffers, Winograd};
 use crate::geom::MAX_POINTS;
 
 mod file;
@@ -42,6 +43,8 @@ pub struct Network {
     point: Conv,
     pass_weights: Vec<f32>,
     pass_bias: f32,
+    /// The input convolution and the tower's, in order, transformed for the forward pass.
+    convs: Vec<Winograd>,
 }
 
 impl Network {
@@ -64,47 +67,64 @@ impl Network {
     /// `scratch.planes` of a board of `size`, into `scratch.logits`.
     pub fn forward(&self, scratch: &mut Scratch, size: usize) {
         let n = size * size;
-        let c = self.channels;
-        scratch.fit(c, size);
+        let c = winograd::stride(self.channels);
+        scratch.fit(self.channels, size);
         let Scratch {
             planes,
-            columns,
+            input,
             a,
             b,
+            buffers,
             logits,
             ..
         } = scratch;
-        conv3x3(
-            &self.input,
-            &planes[..PLANES * n],
-            columns,
-            &mut a[..c * n],
-            size,
-            false,
-        );
-        relu(&mut a[..c * n]);
-        for [first, second] in &self.tower {
-            conv3x3(first, &a[..c * n], columns, &mut b[..c * n], size, false);
-            relu(&mut b[..c * n]);
-            // The second convolution adds onto the block's input: a's values are the skip.
-            conv3x3(second, &b[..c * n], columns, &mut a[..c * n], size, true);
-            relu(&mut a[..c * n]);
-        }
-        let trunk = &a[..c * n];
-        let logits = &mut logits[..n + 1];
-        logits[..n].fill(self.point.bias[0]);
-        for (ch, w) in self.point.weights.iter().enumerate() {
-            for (l, x) in logits[..n].iter_mut().zip(&trunk[ch * n..(ch + 1) * n]) {
-                *l += w * x;
+        // The planes, point-major.
+        let padded = winograd::padded_side(size).pow(2);
+        let p = winograd::stride(PLANES);
+        let input = &mut input[..padded * p];
+        for (i, point) in board_points(size).enumerate() {
+            let at = point * p;
+            for (plane, v) in input[at..at + PLANES].iter_mut().enumerate() {
+                *v = planes[plane * n + i];
             }
         }
-        let mut pass = self.pass_bias;
-        for (ch, w) in self.pass_weights.iter().enumerate() {
-            let mean = trunk[ch * n..(ch + 1) * n].iter().sum::<f32>() / n as f32;
-            pass += w * mean;
+        let (a, b) = (&mut a[..padded * c], &mut b[..padded * c]);
+        let (first, tower) = self.convs.split_first().expect("an input convolution");
+        first.apply(input, a, size, false, buffers);
+        for pair in tower.chunks_exact(2) {
+            pair[0].apply(a, b, size, false, buffers);
+            // The second convolution adds onto the block's input: a's values are the skip.
+            pair[1].apply(b, a, size, true, buffers);
         }
-        logits[n] = pass;
+        let logits = &mut logits[..n + 1];
+        let (weights, bias) = (&self.point.weights, self.point.bias[0]);
+        // The pass logit reads the channels' means: Σ w·mean = (Σ over points of w·x) / n.
+        let mut pass = 0.0;
+        for (l, point) in logits[..n].iter_mut().zip(board_points(size)) {
+            let x = &a[point * c..point * c + self.channels];
+            *l = bias + weights.iter().zip(x).map(|(w, x)| w * x).sum::<f32>();
+            pass += self
+                .pass_weights
+                .iter()
+                .zip(x)
+                .map(|(w, x)| w * x)
+                .sum::<f32>();
+        }
+        logits[n] = self.pass_bias + pass / n as f32;
     }
+}
+
+/// The indices in an activation of the board's points, row by row.
+fn board_points(size: usize) -> impl Iterator<Item = usize> {
+    (0..size).flat_map(move |y| (0..size).map(move |x| winograd::padded_point(size, x, y)))
+}
+
+/// The input convolution's and the tower's weights, transformed for `Winograd::apply`.
+fn transform(input: &Conv, tower: &[[Conv; 2]]) -> Vec<Winograd> {
+    let convs = std::iter::once(input).chain(tower.iter().flatten());
+    convs
+        .map(|c| Winograd::new(c.inputs, c.outputs, &c.weights, &c.bias))
+        .collect()
 }
 
 /// The buffers of evaluations, reused: one per worker thread.
@@ -114,9 +134,13 @@ pub struct Scratch {
     pub planes: Vec<f32>,
     /// The encoder's chains (`planes::encode`).
     pub chains: Chains,
-    columns: Vec<f32>,
+    /// The planes as an activation (`winograd::Winograd::apply`: point-major, zero off the
+    /// board).
+    input: Vec<f32>,
+    /// The activations: a block's input and skip, and its middle.
     a: Vec<f32>,
     b: Vec<f32>,
+    buffers: Buffers,
     /// After `forward`: the `size² + 1` logits (pass last).
     pub logits: Vec<f32>,
     channels: usize,
@@ -131,93 +155,20 @@ impl Scratch {
         }
         let n = size * size;
         self.planes.resize(PLANES * n, 0.0);
-        self.columns.resize(9 * channels.max(PLANES) * n, 0.0);
-        self.a.resize(channels * n, 0.0);
-        self.b.resize(channels * n, 0.0);
+        // The activations' points off the board must be zero: nothing writes them after this.
+        let padded = winograd::padded_side(size).pow(2);
+        for (buffer, channels) in [
+            (&mut self.input, PLANES),
+            (&mut self.a, channels),
+            (&mut self.b, channels),
+        ] {
+            buffer.clear();
+            buffer.resize(winograd::stride(channels) * padded, 0.0);
+        }
+        self.buffers.fit(channels.max(PLANES), size);
         self.logits.resize(MAX_POINTS.max(n) + 1, 0.0);
         (self.channels, self.size) = (channels, size);
     }
-}
-
-/// im2col for a 3×3 convolution with zero padding: row `(ch·9 + k)` of `columns` is input
-/// channel ch shifted by the k-th offset of the kernel.
-fn im2col(input: &[f32], channels: usize, size: usize, columns: &mut [f32]) {
-    let n = size * size;
-    for ch in 0..channels {
-        let plane = &input[ch * n..(ch + 1) * n];
-        for k in 0..9 {
-            let (dy, dx) = (k / 3, k % 3);
-            let row = &mut columns[(ch * 9 + k) * n..(ch * 9 + k + 1) * n];
-            for y in 0..size {
-                let out = &mut row[y * size..(y + 1) * size];
-                let sy = y + dy;
-                if sy < 1 || sy > size {
-                    out.fill(0.0);
-                    continue;
-                }
-                let src = &plane[(sy - 1) * size..sy * size];
-                // x in the output reads src[x + dx - 1].
-                match dx {
-                    0 => {
-                        out[0] = 0.0;
-                        out[1..].copy_from_slice(&src[..size - 1]);
-                    }
-                    1 => out.copy_from_slice(src),
-                    _ => {
-                        out[..size - 1].copy_from_slice(&src[1..]);
-                        out[size - 1] = 0.0;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// `out = conv(input) + bias`, or with `add`, `out += conv(input) + bias` (a residual sum).
-fn conv3x3(
-    conv: &Conv,
-    input: &[f32],
-    columns: &mut [f32],
-    out: &mut [f32],
-    size: usize,
-    add: bool,
-) {
-    let n = size * size;
-    assert!(input.len() == conv.inputs * n && out.len() == conv.outputs * n);
-    for (ch, &bias) in conv.bias.iter().enumerate() {
-        let plane = &mut out[ch * n..(ch + 1) * n];
-        if add {
-            plane.iter_mut().for_each(|x| *x += bias);
-        } else {
-            plane.fill(bias);
-        }
-    }
-    let k = conv.inputs * 9;
-    im2col(input, conv.inputs, size, &mut columns[..k * n]);
-    // SAFETY: the weights hold outputs·k floats, columns k·n and out outputs·n (asserted
-    // above), each row-major with the strides given; out overlaps neither.
-    unsafe {
-        matrixmultiply::sgemm(
-            conv.outputs,
-            k,
-            n,
-            1.0,
-            conv.weights.as_ptr(),
-            k as isize,
-            1,
-            columns.as_ptr(),
-            n as isize,
-            1,
-            1.0,
-            out.as_mut_ptr(),
-            n as isize,
-            1,
-        );
-    }
-}
-
-fn relu(x: &mut [f32]) {
-    x.iter_mut().for_each(|v| *v = v.max(0.0));
 }
 
 #[cfg(test)]

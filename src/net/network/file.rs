@@ -242,6 +242,7 @@ impl Network {
         let pass = r.take(channels + 1, "the pass head")?;
         debug_assert!(r.0.is_empty());
         Ok(Network {
+            convs: super::transform(&input, &tower),
             channels,
             input,
             tower,
