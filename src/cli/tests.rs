@@ -495,3 +495,49 @@ fn the_network_is_built_in_or_a_file_and_a_bad_one_is_one_line() {
         "{reason}"
     );
 }
+
+fn review(line: &str) -> Result<review::Options, clap::Error> {
+    match parse_with_seed(argv(&format!("review {line}")), 42)? {
+        Invocation::Review(options) => Ok(options),
+        other => panic!("{line:?} is not a review: {other:?}"),
+    }
+}
+
+#[test]
+fn review_takes_a_game_an_output_and_the_effort() {
+    let options = review("game.sgf -o out.sgf").unwrap();
+    assert_eq!(options.input, PathBuf::from("game.sgf"));
+    assert_eq!(options.output, PathBuf::from("out.sgf"));
+    assert_eq!(options.graph_path(), PathBuf::from("out.svg"));
+    assert_eq!((options.playouts, options.seconds), (None, None));
+    assert_eq!(options.progress, crate::progress::Mode::Auto);
+    let options = review(
+        "game.sgf --output out.sgf --graph g.svg --playouts 500 --seconds 1.5 --threads 2 \
+         --seed 7 --komi -3.5 --rules japanese --quiet",
+    )
+    .unwrap();
+    assert_eq!(options.graph_path(), PathBuf::from("g.svg"));
+    assert_eq!((options.playouts, options.seconds), (Some(500), Some(1.5)));
+    assert_eq!((options.threads, options.seed), (2, 7));
+    assert_eq!(
+        (options.komi, options.rules),
+        (Some(-3.5), Some(RuleSet::Japanese))
+    );
+    assert_eq!(options.progress, crate::progress::Mode::Never);
+    assert_eq!(
+        review("g.sgf -o o.sgf --progress").unwrap().progress,
+        crate::progress::Mode::Always
+    );
+    for (line, reason) in [
+        ("game.sgf", "--output"),
+        ("-o out.sgf", "GAME.sgf"),
+        ("g.sgf -o o.sgf --playouts 0", "at least 1"),
+        ("g.sgf -o o.sgf --seconds 0", "above 0"),
+        ("g.sgf -o o.sgf --threads 0", "from 1"),
+        ("g.sgf -o o.sgf --rules go", "unknown rules"),
+        ("g.sgf -o o.sgf --progress --quiet", "cannot be used with"),
+    ] {
+        let text = refusal(review(line), line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+}
