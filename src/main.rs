@@ -36,6 +36,10 @@ fn main() -> ExitCode {
             init_logging(false);
             tengen::referee::run(*config)
         }
+        Invocation::MatchMerge { inputs, json } => {
+            init_logging(false);
+            tengen::referee::merge(&inputs, json.as_deref())
+        }
         Invocation::Book(options) => {
             init_logging(false);
             tengen::book::build::run(&options)

@@ -25,11 +25,11 @@ pub enum Mode {
 /// How often the plain lines of `Mode::Always` come when stderr is no terminal.
 pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
-/// The progress of one command: `total` steps (positions, games…) of which `done` are done.
-/// Shared by reference between threads (`tengen match --parallel`).
+/// The progress of one command: steps (positions, games…) done out of `total` when it is
+/// known. Shared by reference between threads (`tengen match --parallel`).
 pub struct Progress {
     shown: Shown,
-    total: u64,
+    total: Option<u64>,
 }
 
 enum Shown {
@@ -46,20 +46,24 @@ struct Plain {
 }
 
 impl Progress {
-    /// Progress of `total` steps of `what` ("positions", "games"), shown as `mode` says.
-    pub fn new(mode: Mode, total: u64, what: &str) -> Progress {
+    /// Progress of `total` steps of `what` ("positions", "games"; None: a number not known
+    /// in advance, counted without a time left), shown as `mode` says.
+    pub fn new(mode: Mode, total: Option<u64>, what: &str) -> Progress {
         Progress::with_terminal(mode, total, what, std::io::stderr().is_terminal())
     }
 
     /// `new`, told whether stderr is a terminal.
-    fn with_terminal(mode: Mode, total: u64, what: &str, terminal: bool) -> Progress {
+    fn with_terminal(mode: Mode, total: Option<u64>, what: &str, terminal: bool) -> Progress {
         let shown = match (mode, terminal) {
             (Mode::Never, _) | (Mode::Auto, false) => Shown::Nothing,
             (_, true) => {
-                let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-                let template = format!(
-                    "{{elapsed_precise}} {{wide_bar}} {{pos}}/{{len}} {what}, {{eta}} left {{msg}}"
-                );
+                let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+                let template = match total {
+                    Some(_) => format!(
+                        "{{elapsed_precise}} {{wide_bar}} {{pos}}/{{len}} {what}, {{eta}} left {{msg}}"
+                    ),
+                    None => format!("{{elapsed_precise}} {{spinner}} {{pos}} {what} {{msg}}"),
+                };
                 if let Ok(style) = ProgressStyle::with_template(&template) {
                     bar.set_style(style);
                 }
@@ -81,7 +85,7 @@ impl Progress {
 
     /// Nothing shown: for library callers and tests.
     pub fn hidden() -> Progress {
-        Progress::new(Mode::Never, 0, "")
+        Progress::new(Mode::Never, None, "")
     }
 
     /// One more step done.
@@ -93,7 +97,7 @@ impl Progress {
                 let mut plain = plain.lock().unwrap_or_else(|e| e.into_inner());
                 plain.done += 1;
                 let now = Instant::now();
-                if now - plain.last >= PLAIN_EVERY || plain.done == self.total {
+                if now - plain.last >= PLAIN_EVERY || Some(plain.done) == self.total {
                     plain.last = now;
                     let line = plain_line(plain.done, self.total, &plain.what, now - plain.start);
                     let _ = writeln!(std::io::stderr(), "{line}");
@@ -132,8 +136,12 @@ impl Drop for Progress {
     }
 }
 
-/// `12/40 games, 3m05s elapsed, about 7m11s left`.
-fn plain_line(done: u64, total: u64, what: &str, elapsed: Duration) -> String {
+/// `12/40 games, 3m05s elapsed, about 7m11s left`, or `12 positions, 3m05s elapsed`.
+fn plain_line(done: u64, total: Option<u64>, what: &str, elapsed: Duration) -> String {
+    let elapsed_text = minutes(elapsed.as_secs_f64());
+    let Some(total) = total else {
+        return format!("{done} {what}, {elapsed_text} elapsed");
+    };
     let left = if done == 0 {
         "time left unknown".to_string()
     } else {
@@ -141,10 +149,7 @@ fn plain_line(done: u64, total: u64, what: &str, elapsed: Duration) -> String {
         let left = per_step * total.saturating_sub(done) as f64;
         format!("about {} left", minutes(left))
     };
-    format!(
-        "{done}/{total} {what}, {} elapsed, {left}",
-        minutes(elapsed.as_secs_f64())
-    )
+    format!("{done}/{total} {what}, {elapsed_text} elapsed, {left}")
 }
 
 /// `1h02m`, `3m05s` or `42s`.
@@ -164,19 +169,24 @@ mod tests {
     #[test]
     fn plain_lines_say_what_is_done_and_the_time_left() {
         assert_eq!(
-            plain_line(10, 40, "games", Duration::from_secs(100)),
+            plain_line(10, Some(40), "games", Duration::from_secs(100)),
             "10/40 games, 1m40s elapsed, about 5m00s left"
         );
         assert_eq!(
-            plain_line(0, 3, "positions", Duration::from_secs(2)),
+            plain_line(0, Some(3), "positions", Duration::from_secs(2)),
             "0/3 positions, 2s elapsed, time left unknown"
+        );
+        assert_eq!(
+            plain_line(7, None, "positions", Duration::from_secs(65)),
+            "7 positions, 1m05s elapsed"
         );
         assert_eq!(minutes(3725.0), "1h02m");
     }
 
     #[test]
     fn nothing_is_shown_off_a_terminal_unless_asked_or_when_quiet() {
-        let shown = |mode, terminal| match Progress::with_terminal(mode, 5, "games", terminal).shown
+        let shown = |mode, terminal| match Progress::with_terminal(mode, Some(5), "games", terminal)
+            .shown
         {
             Shown::Nothing => "nothing",
             Shown::Bar(_) => "bar",

@@ -35,7 +35,7 @@ use crate::search::tree::MAX_THREADS;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use engine_args::EngineArgs;
-use match_args::{MatchArgs, MATCH_NOTES};
+use match_args::{MatchArgs, MatchInvocation, MATCH_NOTES};
 use offline_args::{BenchArgs, BookArgs, LearnArgs, NetDataArgs, BENCH_NOTES, BOOK_NOTES};
 use review_args::{ReviewArgs, REVIEW_NOTES};
 use std::ffi::OsString;
@@ -52,6 +52,11 @@ pub enum Invocation {
     Bench(bench::Options),
     /// `tengen match`.
     Match(Box<referee::Config>),
+    /// `tengen match --merge`: the shards' reports to merge, and where to write the result.
+    MatchMerge {
+        inputs: Vec<std::path::PathBuf>,
+        json: Option<std::path::PathBuf>,
+    },
     /// `tengen book`.
     Book(book::build::Options),
     /// `tengen learn`.
@@ -89,7 +94,10 @@ where
             }
         }
         Some(Command::Bench(args)) => Invocation::Bench(args.into_options()),
-        Some(Command::Match(args)) => Invocation::Match(Box::new(args.into_config(default_seed)?)),
+        Some(Command::Match(args)) => match args.into_invocation(default_seed)? {
+            MatchInvocation::Play(config) => Invocation::Match(config),
+            MatchInvocation::Merge { inputs, json } => Invocation::MatchMerge { inputs, json },
+        },
         Some(Command::Book(args)) => Invocation::Book(args.into_options()),
         Some(Command::Learn(args)) => Invocation::Learn(args.into_options()),
         Some(Command::NetData(args)) => Invocation::NetData(net::data::Options {
@@ -143,7 +151,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play games between two GTP engines and report the result.
     #[command(
-        override_usage = "tengen match --engine1 CMD --engine2 CMD [OPTIONS]",
+        override_usage = "tengen match --engine1 CMD --engine2 CMD [OPTIONS]\n       \
+                          tengen match --merge REPORT.json... [--json OUT.json]",
         after_help = MATCH_NOTES,
         args_override_self = true,
         allow_negative_numbers = true,

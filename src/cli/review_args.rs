@@ -21,7 +21,7 @@ Example: tengen review game.sgf -o game-review.sgf --playouts 5000";
 /// The options of `tengen review`.
 #[derive(Args, Debug)]
 pub(super) struct ReviewArgs {
-    /// The game record (SGF) to review; only its main line is read.
+    /// The game record (SGF) to review; only its main line is read. Required.
     #[arg(value_name = "GAME.sgf")]
     input: PathBuf,
 
@@ -38,7 +38,8 @@ pub(super) struct ReviewArgs {
     #[arg(long, value_name = "N", value_parser = at_least(1u64))]
     playouts: Option<u64>,
 
-    /// Seconds of each position's search, more than 0 and at most 3600.
+    /// Seconds of each position's search, more than 0 and at most 3600 (default: no time
+    /// limit, the playouts only).
     #[arg(long, value_name = "S", value_parser = seconds(f64::MIN_POSITIVE, 3600.0))]
     seconds: Option<f64>,
 
@@ -51,11 +52,11 @@ pub(super) struct ReviewArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = whole(0u64, u64::MAX))]
     seed: u64,
 
-    /// Komi to review under instead of the file's KM.
+    /// Komi to review under instead of the file's KM (default: the file's, else the rules').
     #[arg(long, value_name = "K", value_parser = komi)]
     komi: Option<f32>,
 
-    /// Rules to review under instead of the file's RU (default: Chinese).
+    /// Rules to review under instead of the file's RU (default: the file's, else Chinese).
     #[arg(long, value_name = "NAME", value_parser = rule_set)]
     rules: Option<RuleSet>,
 

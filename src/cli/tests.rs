@@ -541,3 +541,64 @@ fn review_takes_a_game_an_output_and_the_effort() {
         assert!(text.contains(reason), "{line:?}: {text}");
     }
 }
+
+#[test]
+fn match_campaigns_take_a_slice_a_report_and_an_sprt() {
+    let base = "--engine1 a --engine2 b --games 10";
+    let slice = |extra: &str| {
+        match_config(&format!("{base} {extra}"))
+            .unwrap()
+            .campaign
+            .slice
+    };
+    assert_eq!(slice(""), None);
+    assert_eq!(slice("--games-from 4 --games-to 6"), Some((4, 6)));
+    assert_eq!(slice("--games-from 8"), Some((8, 10)));
+    // Shards cover the games once, in slices of equal size within one game.
+    let shards: Vec<_> = (1..=3)
+        .map(|i| slice(&format!("--shard {i}/3")).unwrap())
+        .collect();
+    assert_eq!(shards, vec![(1, 3), (4, 6), (7, 10)]);
+    let config = match_config(&format!("{base} --json r.json --sprt 0,20 --quiet")).unwrap();
+    assert_eq!(config.campaign.json, Some(PathBuf::from("r.json")));
+    let sprt = config.campaign.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (0.0, 20.0, 0.05, 0.05)
+    );
+    assert_eq!(config.campaign.progress, crate::progress::Mode::Never);
+    let sprt = match_config(&format!("{base} --sprt=-5,5,0.1,0.2"))
+        .unwrap()
+        .campaign
+        .sprt
+        .unwrap();
+    assert_eq!((sprt.elo0, sprt.alpha, sprt.beta), (-5.0, 0.1, 0.2));
+    for (extra, reason) in [
+        ("--games-from 7 --games-to 3", "not a slice"),
+        ("--games-to 11", "not a slice"),
+        ("--shard 0/3", "I/N wanted"),
+        ("--shard 4/3", "I/N wanted"),
+        ("--shard 1/11", "some would be empty"),
+        ("--shard 1/2 --games-from 2", "cannot be used with"),
+        ("--sprt 20,0", "must be below"),
+        ("--sprt 0,20,0.5,0.05", "below 0.5"),
+        ("--sprt 0", "two or four numbers"),
+    ] {
+        let line = format!("{base} {extra}");
+        let text = refusal(match_config(&line), &line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+    // --merge needs no engines, and takes --json for its output.
+    match parse_with_seed(argv("match --merge a.json b.json --json out.json"), 1).unwrap() {
+        Invocation::MatchMerge { inputs, json } => {
+            assert_eq!(
+                inputs,
+                vec![PathBuf::from("a.json"), PathBuf::from("b.json")]
+            );
+            assert_eq!(json, Some(PathBuf::from("out.json")));
+        }
+        other => panic!("not a merge: {other:?}"),
+    }
+    let line = "match --merge a.json --engine1 x";
+    assert!(refusal(parse_with_seed(argv(line), 1), line).contains("cannot be used with"));
+}

@@ -124,7 +124,11 @@ pub fn run(options: &Options) -> Result<Reviewed, String> {
     };
     config.resign_threshold = None;
     let mut search = Search::new(config);
-    let progress = Progress::new(options.progress, record.moves.len() as u64 + 1, "positions");
+    let progress = Progress::new(
+        options.progress,
+        Some(record.moves.len() as u64 + 1),
+        "positions",
+    );
     let evaluations = evaluate(
         &start,
         &record.moves,

@@ -38,14 +38,28 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
-    ("referee", &["sgf", "score", "game", "board", "geom"]),
+    (
+        "referee",
+        &[
+            "atomic_write",
+            "progress",
+            "sgf",
+            "score",
+            "game",
+            "board",
+            "geom",
+        ],
+    ),
     (
         "bench",
         &[
             "search", "net", "playout", "tactics", "mailbox", "game", "board", "geom",
         ],
     ),
-    ("book", &["search", "game", "board", "geom", "zobrist"]),
+    (
+        "book",
+        &["progress", "search", "game", "board", "geom", "zobrist"],
+    ),
     (
         "review",
         &[
@@ -61,7 +75,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "learn",
         &[
-            "search", "playout", "tactics", "mailbox", "sgf", "game", "board", "geom",
+            "progress", "search", "playout", "tactics", "mailbox", "sgf", "game", "board", "geom",
         ],
     ),
     (
