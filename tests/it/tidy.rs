@@ -34,7 +34,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
     (
         "net",
-        &["tactics", "mailbox", "sgf", "game", "board", "geom", "zobrist"],
+        &[
+            "tactics", "mailbox", "sgf", "game", "board", "geom", "zobrist",
+        ],
     ),
     ("time", &[]),
     ("sgf", &["geom"]),
