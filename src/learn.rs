@@ -22,6 +22,7 @@
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
 use crate::mailbox::PlayoutBoard;
+use crate::progress::{Mode, Progress};
 use crate::search::model::MoveModel;
 use crate::tactics::{
     canonical_shape, Feature, LadderReader, MoveFeatures, ALL_FEATURES, N_FEATURES,
@@ -45,6 +46,9 @@ pub struct Options {
     /// Learn only the moves of the player whose name (SGF `PB`/`PW`) contains this, ignoring
     /// case; the other side's moves are still played. `None`: both sides'.
     pub player: Option<String>,
+    /// The progress bar on stderr (`--progress`, `--quiet`): the records read, then the
+    /// sweeps.
+    pub progress: Mode,
 }
 
 impl Default for Options {
@@ -54,6 +58,7 @@ impl Default for Options {
             iterations: 20,
             skip_moves: 0,
             player: None,
+            progress: Mode::Auto,
         }
     }
 }
@@ -203,6 +208,7 @@ pub fn run(options: &Options) -> Result<String, String> {
     let mut test = Data::default();
     let mut ladders = LadderReader::new();
     let mut games = 0;
+    let reading = Progress::new(options.progress, Some(files.len() as u64), "records");
     for (i, path) in files.iter().enumerate() {
         let data = if i % HOLD_OUT == HOLD_OUT - 1 {
             &mut test
@@ -212,16 +218,20 @@ pub fn run(options: &Options) -> Result<String, String> {
         let player = options.player.as_deref();
         match replay(path, options.skip_moves, player, data, &mut ladders) {
             Ok(()) => games += 1,
-            Err(e) => log::warn!("{}: {e}", path.display()),
+            Err(e) => reading.suspend(|| log::warn!("{}: {e}", path.display())),
         }
+        reading.step();
     }
+    reading.finish();
     log::info!(
         "{games} games: {} training moves ({} rows), {} held out",
         train.competitions.len(),
         train.features.len(),
         test.competitions.len()
     );
-    let gammas = fit(&train, options.iterations);
+    let sweeps = Progress::new(options.progress, Some(options.iterations as u64), "sweeps");
+    let gammas = fit(&train, options.iterations, &sweeps);
+    sweeps.finish();
     let model = to_model(&train, &gammas);
     let rate = prediction_rate(&test, &model);
     let header = format!(
@@ -286,7 +296,7 @@ fn replay(
 }
 
 /// The gamma of each feature of `data` after `iterations` MM sweeps.
-fn fit(data: &Data, iterations: usize) -> Vec<f64> {
+fn fit(data: &Data, iterations: usize, progress: &Progress) -> Vec<f64> {
     let n = data.n_values();
     let mut wins = vec![0.0f64; n];
     for c in &data.competitions {
@@ -318,11 +328,9 @@ fn fit(data: &Data, iterations: usize) -> Vec<f64> {
                 gammas[id] = (wins[id] + 1.0) / (denominators[id] + 2.0 / (gammas[id] + 1.0));
             }
         }
-        log::info!(
-            "sweep {}: log-likelihood {:.1}",
-            sweep + 1,
-            log_likelihood(data, &gammas)
-        );
+        let likelihood = log_likelihood(data, &gammas);
+        progress.suspend(|| log::info!("sweep {}: log-likelihood {likelihood:.1}", sweep + 1));
+        progress.step();
     }
     gammas
 }

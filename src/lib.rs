@@ -6,8 +6,10 @@
 
 // Blank lines part the list into layers, which rustfmt keeps in order; each layer uses only
 // the layers above it.
+pub mod atomic_write;
 pub mod geom;
 pub mod param;
+pub mod progress;
 pub mod time;
 
 pub mod sgf;
@@ -28,11 +30,12 @@ pub mod net;
 
 pub mod search;
 
-// The front ends: `tengen bench`, `book`, `learn`, the GTP engine, `tengen match`, and the
-// command line that starts them.
+// The front ends: `tengen bench`, `book`, `learn`, `review`, the GTP engine, `tengen match`,
+// and the command line that starts them.
 pub mod bench;
 pub mod book;
 pub mod learn;
+pub mod review;
 
 pub mod gtp;
 pub mod referee;

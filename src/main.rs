@@ -1,5 +1,5 @@
 //! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`,
-//! `tengen learn`.
+//! `tengen learn`, `tengen net-data`, `tengen review`.
 //!
 //! The command line is parsed by `tengen::cli` (one `clap` parser for all five); this file
 //! prints what the parser says (help and version to stdout, errors to stderr), starts what it
@@ -36,6 +36,10 @@ fn main() -> ExitCode {
             init_logging(false);
             tengen::referee::run(*config)
         }
+        Invocation::MatchMerge { inputs, json } => {
+            init_logging(false);
+            tengen::referee::merge(&inputs, json.as_deref())
+        }
         Invocation::Book(options) => {
             init_logging(false);
             tengen::book::build::run(&options)
@@ -48,12 +52,31 @@ fn main() -> ExitCode {
             init_logging(true);
             tengen::net::data::run(&options).map(|report| eprintln!("{report}"))
         }
+        Invocation::Review(options) => {
+            init_logging(false);
+            tengen::review::run(&options).map(|reviewed| print_review(&options, &reviewed))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("tengen: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `tengen review` wrote, and each side's biggest mistakes.
+fn print_review(options: &tengen::review::Options, reviewed: &tengen::review::Reviewed) {
+    println!(
+        "{} moves reviewed: {} and {}",
+        reviewed.moves,
+        options.output.display(),
+        reviewed.graph.display()
+    );
+    for color in tengen::geom::Color::BOTH {
+        for mistake in tengen::review::biggest(&reviewed.mistakes, color) {
+            println!("{mistake}");
         }
     }
 }

@@ -50,6 +50,8 @@ pub struct Options {
     /// ranking of other moves (the opponent of the side to move is out of book) are not
     /// searched again.
     pub extend: Option<Book>,
+    /// The progress line on stderr (`--progress`, `--quiet`).
+    pub progress: crate::progress::Mode,
 }
 
 impl Default for Options {
@@ -62,6 +64,7 @@ impl Default for Options {
             seed: 1,
             branching: vec![15, 14, 4, 2],
             extend: None,
+            progress: crate::progress::Mode::Auto,
         }
     }
 }
@@ -278,19 +281,24 @@ pub fn to_text(options: &Options, entries: &[Entry]) -> String {
     text
 }
 
-/// `tengen book`: builds the book, one line on stderr per position searched, and prints its
-/// text on stdout.
+/// `tengen book`: builds the book, one line on stderr per position searched (below a count of
+/// the positions searched and the time, on a terminal), and prints its text on stdout.
 pub fn run(options: &Options) -> Result<(), String> {
+    let progress = crate::progress::Progress::new(options.progress, None, "positions searched");
     let mut searched = 0usize;
     let entries = build(options, &mut |e| {
         searched += 1;
-        eprintln!(
-            "{searched:4}  {:<24} -> {:<4} {}",
-            e.moves_text(),
-            e.reply.to_string(),
-            e.figures()
-        );
+        progress.suspend(|| {
+            eprintln!(
+                "{searched:4}  {:<24} -> {:<4} {}",
+                e.moves_text(),
+                e.reply.to_string(),
+                e.figures()
+            )
+        });
+        progress.step();
     });
+    progress.finish();
     print!("{}", to_text(options, &entries));
     Ok(())
 }

@@ -178,6 +178,7 @@ fn the_builder_follows_the_book_moves_and_the_branches_it_is_given() {
         seed: 3,
         branching: vec![3, 2],
         extend: None,
+        progress: crate::progress::Mode::Never,
     };
     let mut heard = 0;
     let entries = build::build(&options, &mut |_| heard += 1);
@@ -216,6 +217,7 @@ fn an_extended_book_keeps_its_moves_and_searches_only_where_it_must() {
         seed: 5,
         branching: vec![2, 1],
         extend: Some(earlier.clone()),
+        progress: crate::progress::Mode::Never,
     };
     let entries = build::build(&options, &mut |_| {});
     // The empty board: searched (White's answers to rank), and A1 stands.

@@ -1,6 +1,7 @@
 //! The options of `tengen match` and the `referee::Config` they make.
 
-use super::values::{engine_command, komi, lag_range, seconds, whole, EngineCommand};
+use super::progress_args::ProgressArgs;
+use super::values::{engine_command, komi, lag_range, seconds, shard, sprt, whole, EngineCommand};
 use super::{invalid, Cli};
 use crate::game::handicap;
 use crate::geom::{MAX_SIZE, MIN_SIZE};
@@ -13,8 +14,20 @@ use std::time::Duration;
 pub(super) const MATCH_NOTES: &str = "\
 Each engine is a command line (program and arguments, split like a shell would, no shell
 features) started as a child process speaking GTP on stdin/stdout. A program named exactly
-`tengen` means this very binary. `{seed}` in a command is replaced by the match seed plus the
-number of engines started before it, so engines that take a seed play different games.
+`tengen` means this very binary. `{seed}` in a command is replaced by the game's seed: the
+match seed plus twice the number of games before it, plus 1 for engine 2; an engine whose
+command holds `{seed}` is started anew for each game, so that a game is the same whichever
+run or shard plays it (the referee's `{seed}` is the match seed).
+
+Campaigns (docs/match-campaigns.md):
+  --json FILE writes the engines, the settings, every game (colours, seeds, result, errors)
+  and the summary (win rate with its 95% interval, Elo with its interval, SPRT) as JSON.
+  --games-from A --games-to B, or --shard I/N, plays only those game numbers, with the
+  colours and seeds they have in the whole match; `tengen match --merge A.json B.json ...
+  [--json OUT]` merges the shards' reports into one, refusing shards played with other
+  settings or holding the same game. --sprt ELO0,ELO1[,ALPHA,BETA] stops the match once
+  Wald's test of engine 1's score (a draw is half a win) accepts H0 (engine 1 is ELO0
+  stronger) or H1 (ELO1 stronger); games already started are finished.
 
 Rules and results:
   The runner checks every move with tengen's own rules (Chinese: no suicide, positional
@@ -52,12 +65,12 @@ Time systems (--time), all in whole seconds:
 pub(super) struct MatchArgs {
     /// First engine (the one whose win rate and Elo are reported). Required, or --black.
     #[arg(long, value_name = "CMD", value_parser = engine_command, help_heading = "Engines",
-          required_unless_present = "black", overrides_with = "black")]
+          required_unless_present_any = ["black", "merge"], overrides_with = "black")]
     engine1: Option<EngineCommand>,
 
     /// Second engine. Required, or --white.
     #[arg(long, value_name = "CMD", value_parser = engine_command, help_heading = "Engines",
-          required_unless_present = "white", overrides_with = "white")]
+          required_unless_present_any = ["white", "merge"], overrides_with = "white")]
     engine2: Option<EngineCommand>,
 
     /// Same as --engine1 (one of the two is required), but colours are fixed unless
@@ -179,9 +192,96 @@ pub(super) struct MatchArgs {
     /// Echo every GTP command and reply to stderr.
     #[arg(short, long, help_heading = "Running")]
     verbose: bool,
+
+    #[command(flatten, next_help_heading = "Running")]
+    progress: ProgressArgs,
+
+    /// Write the result as JSON to FILE (written whole at the end): engines, settings, every
+    /// game with its colours, seeds, result and errors, and the summary. Default: none.
+    #[arg(long, value_name = "FILE", help_heading = "Campaigns")]
+    json: Option<PathBuf>,
+
+    /// Stop once the SPRT decides between H0 (engine 1 is ELO0 stronger) and H1 (ELO1
+    /// stronger), ELO0 < ELO1; ALPHA and BETA, its error rates, are 0.05 unless given.
+    /// Default: none, every game is played.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = sprt,
+          help_heading = "Campaigns")]
+    sprt: Option<referee::stats::SprtBounds>,
+
+    /// Play only games A to --games-to (default 1): a shard with the colours and seeds those
+    /// games have in the whole match of --games games.
+    #[arg(long, value_name = "A", value_parser = whole(1usize, 1_000_000),
+          help_heading = "Campaigns")]
+    games_from: Option<usize>,
+
+    /// Play only games --games-from to B (default: --games).
+    #[arg(long, value_name = "B", value_parser = whole(1usize, 1_000_000),
+          help_heading = "Campaigns")]
+    games_to: Option<usize>,
+
+    /// Play only shard I of N: the I-th of N slices of equal size (within one game) of the
+    /// --games games, e.g. 2/4. Default: every game.
+    #[arg(long, value_name = "I/N", value_parser = shard, conflicts_with_all = ["games_from", "games_to"],
+          help_heading = "Campaigns")]
+    shard: Option<(usize, usize)>,
+
+    /// Merge the JSON reports of a campaign's shards into one report (printed; written with
+    /// --json) instead of playing: refused when they differ in settings or share a game.
+    /// Default: none, a match is played.
+    #[arg(long, value_name = "REPORT.json", num_args = 1.., help_heading = "Campaigns",
+          conflicts_with_all = ["engine1", "engine2", "black", "white", "sprt", "shard",
+                                "games_from", "games_to"])]
+    merge: Vec<PathBuf>,
+}
+
+/// What `tengen match` was asked: a match, or the merge of reports.
+#[derive(Debug)]
+pub(super) enum MatchInvocation {
+    Play(Box<referee::Config>),
+    Merge {
+        inputs: Vec<PathBuf>,
+        json: Option<PathBuf>,
+    },
 }
 impl MatchArgs {
+    pub(super) fn into_invocation(self, default_seed: u64) -> Result<MatchInvocation, clap::Error> {
+        if !self.merge.is_empty() {
+            return Ok(MatchInvocation::Merge {
+                inputs: self.merge,
+                json: self.json,
+            });
+        }
+        self.into_config(default_seed)
+            .map(|c| MatchInvocation::Play(Box::new(c)))
+    }
+
+    /// The games this run plays, from 1, both ends included; None: all `--games`.
+    fn slice(&self) -> Result<Option<(usize, usize)>, clap::Error> {
+        let games = self.games;
+        let (first, last) = match (self.shard, self.games_from, self.games_to) {
+            (Some((i, n)), _, _) => {
+                if n > games {
+                    return Err(invalid(
+                        "--shard",
+                        &format!("{n} shards of {games} games: some would be empty"),
+                    ));
+                }
+                (games * (i - 1) / n + 1, games * i / n)
+            }
+            (None, None, None) => return Ok(None),
+            (None, from, to) => (from.unwrap_or(1), to.unwrap_or(games)),
+        };
+        if first > last || last > games {
+            return Err(invalid(
+                "--games-from/--games-to",
+                &format!("games {first} to {last} are not a slice of 1 to {games}"),
+            ));
+        }
+        Ok(Some((first, last)))
+    }
+
     pub(super) fn into_config(self, default_seed: u64) -> Result<referee::Config, clap::Error> {
+        let slice = self.slice()?;
         let fixed_colours = self.black.is_some() || self.white.is_some();
         let missing = |option: &str| {
             Cli::command().error(
@@ -238,6 +338,12 @@ impl MatchArgs {
             sgf_dir: self.sgf_dir,
             show_stderr: self.show_stderr,
             verbose: self.verbose,
+            campaign: referee::Campaign {
+                slice,
+                json: self.json,
+                sprt: self.sprt,
+                progress: self.progress.mode(),
+            },
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The command line of the `tengen` binary: one `clap` parser for the GTP engine (the
-//! default), `tengen bench`, `match`, `book`, `learn` and `net-data`, and the typed
+//! default), `tengen bench`, `match`, `book`, `learn`, `net-data` and `review`, and the typed
 //! configuration each yields (`gtp::Config`, `bench::Options`, `referee::Config`,
-//! `book::build::Options`, `learn::Options`, `net::data::Options`).
+//! `book::build::Options`, `learn::Options`, `net::data::Options`, `review::Options`).
 //!
 //! Every option is declared once, with its help line and default, in the `…Args` struct of
 //! its command; every range check is a value parser of `values.rs`, so a bad value is
@@ -12,11 +12,14 @@
 //! **Invariant:** `parse` never prints and never exits: help, version and every error come
 //! back as a `clap::Error` for `main`, the one place that prints them and exits.
 //!
-//! Depends on: gtp, bench, book, learn, net, referee, search, playout, time, game, geom.
+//! Depends on: gtp, bench, book, learn, net, referee, review, progress, search, playout, time,
+//! game, geom.
 
 mod engine_args;
 mod match_args;
 mod offline_args;
+mod progress_args;
+mod review_args;
 #[cfg(test)]
 mod tests;
 mod values;
@@ -27,12 +30,14 @@ use crate::gtp;
 use crate::learn;
 use crate::net;
 use crate::referee;
+use crate::review;
 use crate::search::tree::MAX_THREADS;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use engine_args::EngineArgs;
-use match_args::{MatchArgs, MATCH_NOTES};
+use match_args::{MatchArgs, MatchInvocation, MATCH_NOTES};
 use offline_args::{BenchArgs, BookArgs, LearnArgs, NetDataArgs, BENCH_NOTES, BOOK_NOTES};
+use review_args::{ReviewArgs, REVIEW_NOTES};
 use std::ffi::OsString;
 
 /// What the command line asks `main` to do.
@@ -47,12 +52,19 @@ pub enum Invocation {
     Bench(bench::Options),
     /// `tengen match`.
     Match(Box<referee::Config>),
+    /// `tengen match --merge`: the shards' reports to merge, and where to write the result.
+    MatchMerge {
+        inputs: Vec<std::path::PathBuf>,
+        json: Option<std::path::PathBuf>,
+    },
     /// `tengen book`.
     Book(book::build::Options),
     /// `tengen learn`.
     Learn(learn::Options),
     /// `tengen net-data`.
     NetData(net::data::Options),
+    /// `tengen review`.
+    Review(review::Options),
 }
 
 /// Parses the whole command line (program name first). The match seed, when `--seed` is
@@ -82,13 +94,17 @@ where
             }
         }
         Some(Command::Bench(args)) => Invocation::Bench(args.into_options()),
-        Some(Command::Match(args)) => Invocation::Match(Box::new(args.into_config(default_seed)?)),
+        Some(Command::Match(args)) => match args.into_invocation(default_seed)? {
+            MatchInvocation::Play(config) => Invocation::Match(config),
+            MatchInvocation::Merge { inputs, json } => Invocation::MatchMerge { inputs, json },
+        },
         Some(Command::Book(args)) => Invocation::Book(args.into_options()),
         Some(Command::Learn(args)) => Invocation::Learn(args.into_options()),
         Some(Command::NetData(args)) => Invocation::NetData(net::data::Options {
             inputs: args.inputs,
             out: args.out,
         }),
+        Some(Command::Review(args)) => Invocation::Review(args.into_options()),
     })
 }
 
@@ -135,7 +151,8 @@ enum Command {
     Bench(BenchArgs),
     /// Play games between two GTP engines and report the result.
     #[command(
-        override_usage = "tengen match --engine1 CMD --engine2 CMD [OPTIONS]",
+        override_usage = "tengen match --engine1 CMD --engine2 CMD [OPTIONS]\n       \
+                          tengen match --merge REPORT.json... [--json OUT.json]",
         after_help = MATCH_NOTES,
         args_override_self = true,
         allow_negative_numbers = true,
@@ -157,6 +174,15 @@ enum Command {
     /// reads them).
     #[command(name = "net-data", long_about = None, args_override_self = true, term_width = 100)]
     NetData(NetDataArgs),
+    /// Review a game: every position searched, the mistakes marked, a win-rate graph.
+    #[command(
+        long_about = None,
+        after_help = REVIEW_NOTES,
+        args_override_self = true,
+        allow_negative_numbers = true,
+        term_width = 100
+    )]
+    Review(ReviewArgs),
 }
 
 /// Every core the process may use (`std::thread::available_parallelism`), at most

@@ -1,6 +1,7 @@
 //! The options of the small offline commands: `tengen bench`, `book`, `learn` and `net-data`.
 
 use super::default_threads;
+use super::progress_args::ProgressArgs;
 use super::values::{at_least, book_file, branching, finite, seconds, whole, Branching};
 use crate::bench;
 use crate::book::{self, Book};
@@ -90,6 +91,9 @@ pub(super) struct BookArgs {
     /// a new book.
     #[arg(long, value_name = "FILE", value_parser = book_file)]
     extend: Option<Book>,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 impl BookArgs {
@@ -102,6 +106,7 @@ impl BookArgs {
             seed: self.seed,
             branching: self.branching.0,
             extend: self.extend,
+            progress: self.progress.mode(),
         }
     }
 }
@@ -129,6 +134,9 @@ pub(super) struct LearnArgs {
     /// played. Records without such a player are skipped. Default: both sides' moves.
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// The options of `tengen net-data`.
@@ -151,6 +159,7 @@ impl LearnArgs {
             iterations: self.iterations,
             skip_moves: self.skip_moves,
             player: self.player,
+            progress: self.progress.mode(),
         }
     }
 }

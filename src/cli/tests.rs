@@ -495,3 +495,110 @@ fn the_network_is_built_in_or_a_file_and_a_bad_one_is_one_line() {
         "{reason}"
     );
 }
+
+fn review(line: &str) -> Result<review::Options, clap::Error> {
+    match parse_with_seed(argv(&format!("review {line}")), 42)? {
+        Invocation::Review(options) => Ok(options),
+        other => panic!("{line:?} is not a review: {other:?}"),
+    }
+}
+
+#[test]
+fn review_takes_a_game_an_output_and_the_effort() {
+    let options = review("game.sgf -o out.sgf").unwrap();
+    assert_eq!(options.input, PathBuf::from("game.sgf"));
+    assert_eq!(options.output, PathBuf::from("out.sgf"));
+    assert_eq!(options.graph_path(), PathBuf::from("out.svg"));
+    assert_eq!((options.playouts, options.seconds), (None, None));
+    assert_eq!(options.progress, crate::progress::Mode::Auto);
+    let options = review(
+        "game.sgf --output out.sgf --graph g.svg --playouts 500 --seconds 1.5 --threads 2 \
+         --seed 7 --komi -3.5 --rules japanese --quiet",
+    )
+    .unwrap();
+    assert_eq!(options.graph_path(), PathBuf::from("g.svg"));
+    assert_eq!((options.playouts, options.seconds), (Some(500), Some(1.5)));
+    assert_eq!((options.threads, options.seed), (2, 7));
+    assert_eq!(
+        (options.komi, options.rules),
+        (Some(-3.5), Some(RuleSet::Japanese))
+    );
+    assert_eq!(options.progress, crate::progress::Mode::Never);
+    assert_eq!(
+        review("g.sgf -o o.sgf --progress").unwrap().progress,
+        crate::progress::Mode::Always
+    );
+    for (line, reason) in [
+        ("game.sgf", "--output"),
+        ("-o out.sgf", "GAME.sgf"),
+        ("g.sgf -o o.sgf --playouts 0", "at least 1"),
+        ("g.sgf -o o.sgf --seconds 0", "above 0"),
+        ("g.sgf -o o.sgf --threads 0", "from 1"),
+        ("g.sgf -o o.sgf --rules go", "unknown rules"),
+        ("g.sgf -o o.sgf --progress --quiet", "cannot be used with"),
+    ] {
+        let text = refusal(review(line), line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+}
+
+#[test]
+fn match_campaigns_take_a_slice_a_report_and_an_sprt() {
+    let base = "--engine1 a --engine2 b --games 10";
+    let slice = |extra: &str| {
+        match_config(&format!("{base} {extra}"))
+            .unwrap()
+            .campaign
+            .slice
+    };
+    assert_eq!(slice(""), None);
+    assert_eq!(slice("--games-from 4 --games-to 6"), Some((4, 6)));
+    assert_eq!(slice("--games-from 8"), Some((8, 10)));
+    // Shards cover the games once, in slices of equal size within one game.
+    let shards: Vec<_> = (1..=3)
+        .map(|i| slice(&format!("--shard {i}/3")).unwrap())
+        .collect();
+    assert_eq!(shards, vec![(1, 3), (4, 6), (7, 10)]);
+    let config = match_config(&format!("{base} --json r.json --sprt 0,20 --quiet")).unwrap();
+    assert_eq!(config.campaign.json, Some(PathBuf::from("r.json")));
+    let sprt = config.campaign.sprt.unwrap();
+    assert_eq!(
+        (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta),
+        (0.0, 20.0, 0.05, 0.05)
+    );
+    assert_eq!(config.campaign.progress, crate::progress::Mode::Never);
+    let sprt = match_config(&format!("{base} --sprt=-5,5,0.1,0.2"))
+        .unwrap()
+        .campaign
+        .sprt
+        .unwrap();
+    assert_eq!((sprt.elo0, sprt.alpha, sprt.beta), (-5.0, 0.1, 0.2));
+    for (extra, reason) in [
+        ("--games-from 7 --games-to 3", "not a slice"),
+        ("--games-to 11", "not a slice"),
+        ("--shard 0/3", "I/N wanted"),
+        ("--shard 4/3", "I/N wanted"),
+        ("--shard 1/11", "some would be empty"),
+        ("--shard 1/2 --games-from 2", "cannot be used with"),
+        ("--sprt 20,0", "must be below"),
+        ("--sprt 0,20,0.5,0.05", "below 0.5"),
+        ("--sprt 0", "two or four numbers"),
+    ] {
+        let line = format!("{base} {extra}");
+        let text = refusal(match_config(&line), &line);
+        assert!(text.contains(reason), "{line:?}: {text}");
+    }
+    // --merge needs no engines, and takes --json for its output.
+    match parse_with_seed(argv("match --merge a.json b.json --json out.json"), 1).unwrap() {
+        Invocation::MatchMerge { inputs, json } => {
+            assert_eq!(
+                inputs,
+                vec![PathBuf::from("a.json"), PathBuf::from("b.json")]
+            );
+            assert_eq!(json, Some(PathBuf::from("out.json")));
+        }
+        other => panic!("not a merge: {other:?}"),
+    }
+    let line = "match --merge a.json --engine1 x";
+    assert!(refusal(parse_with_seed(argv(line), 1), line).contains("cannot be used with"));
+}

@@ -5,6 +5,7 @@ use crate::book::Book;
 use crate::game::RuleSet;
 use crate::net::Network;
 use crate::referee;
+use crate::referee::stats::SprtBounds;
 use crate::search;
 use crate::search::model::MoveModel;
 use std::fmt::Display;
@@ -183,4 +184,48 @@ pub(super) fn branching(s: &str) -> Result<Branching, String> {
         return Err("at most 20 plies".into());
     }
     Ok(Branching(values))
+}
+
+/// `--sprt ELO0,ELO1[,ALPHA,BETA]`: ELO0 < ELO1, finite; ALPHA and BETA in (0, 0.5), 0.05 when
+/// absent.
+pub(super) fn sprt(s: &str) -> Result<SprtBounds, String> {
+    let numbers: Vec<f64> = s
+        .split(',')
+        .map(|x| finite(x.trim()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| "ELO0,ELO1[,ALPHA,BETA]: numbers wanted".to_string())?;
+    let (elo0, elo1, alpha, beta) = match numbers[..] {
+        [elo0, elo1] => (elo0, elo1, 0.05, 0.05),
+        [elo0, elo1, alpha, beta] => (elo0, elo1, alpha, beta),
+        _ => return Err("two or four numbers wanted: ELO0,ELO1[,ALPHA,BETA]".to_string()),
+    };
+    if elo0 >= elo1 {
+        return Err(format!("ELO0 ({elo0}) must be below ELO1 ({elo1})"));
+    }
+    if elo0.abs() > 2000.0 || elo1.abs() > 2000.0 {
+        return Err("Elo bounds from -2000 to 2000".to_string());
+    }
+    if !(alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5) {
+        return Err("ALPHA and BETA must be above 0 and below 0.5".to_string());
+    }
+    Ok(SprtBounds {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+/// `--shard I/N`: 1 <= I <= N <= 10000.
+pub(super) fn shard(s: &str) -> Result<(usize, usize), String> {
+    let wanted = || format!("{s:?}: I/N wanted, 1 <= I <= N, e.g. 2/4");
+    let (i, n) = s.split_once('/').ok_or_else(wanted)?;
+    let (i, n): (usize, usize) = (
+        i.trim().parse().map_err(|_| wanted())?,
+        n.trim().parse().map_err(|_| wanted())?,
+    );
+    if i == 0 || i > n || n > 10_000 {
+        return Err(wanted());
+    }
+    Ok((i, n))
 }

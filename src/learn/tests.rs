@@ -1,6 +1,7 @@
 //! Tests of the MM fit on a made-up training set and of learning from real records.
 
 use super::*;
+use crate::progress::Progress;
 
 /// A made-up position of two candidates, the first winning.
 fn duel(data: &mut Data, winner: MoveFeatures, loser: MoveFeatures) {
@@ -34,7 +35,7 @@ fn a_feature_that_wins_three_duels_in_four_rates_about_three_times_its_rival() {
             duel(&mut data, capture, atari);
         }
     }
-    let model = to_model(&data, &fit(&data, 30));
+    let model = to_model(&data, &fit(&data, 30, &Progress::hidden()));
     let ratio = model.get(Feature::Capture, 1) / model.get(Feature::Atari, 2);
     assert!((2.6..3.4).contains(&ratio), "ratio {ratio}");
     assert!(prediction_rate(&data, &model) > 0.7);
@@ -56,7 +57,7 @@ fn learning_from_real_games_predicts_far_better_than_chance() {
         "{}",
         train.competitions.len()
     );
-    let model = to_model(&train, &fit(&train, 4));
+    let model = to_model(&train, &fit(&train, 4, &Progress::hidden()));
     // One candidate in a few hundred on 19×19 is chance; GNU Go's moves are predictable.
     let rate = prediction_rate(&test, &model);
     assert!(rate > 0.15, "held-out prediction {rate}");

@@ -1,8 +1,11 @@
 //! What `tengen match` was asked to do: `Config`, built by `cli` from the command line.
 //!
-//! Depends on: nothing but its sibling `clock`.
+//! Depends on: progress, and its siblings `clock` and `stats`.
 
 use super::clock::TimeControl;
+use super::stats::SprtBounds;
+use crate::progress::Mode;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -38,4 +41,27 @@ pub struct Config {
     pub sgf_dir: Option<PathBuf>,
     pub show_stderr: bool,
     pub verbose: bool,
+    pub campaign: Campaign,
+}
+
+/// What a campaign adds to a match (`docs/match-campaigns.md`): the slice of its games that
+/// this run plays, the JSON report, the SPRT that may stop it early, the progress bar.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Campaign {
+    /// The game numbers this run plays, from 1, both ends included (`--games-from`,
+    /// `--games-to`, `--shard`); None: all of them.
+    pub slice: Option<(usize, usize)>,
+    /// Write the result as JSON to this file (`--json`).
+    pub json: Option<PathBuf>,
+    /// Stop once this test decides (`--sprt`).
+    pub sprt: Option<SprtBounds>,
+    pub progress: Mode,
+}
+
+impl Config {
+    /// The game numbers this run plays: its slice, else 1 to `games`.
+    pub fn game_numbers(&self) -> RangeInclusive<usize> {
+        let (first, last) = self.campaign.slice.unwrap_or((1, self.games));
+        first..=last
+    }
 }

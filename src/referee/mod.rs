@@ -20,6 +20,7 @@ mod config;
 mod count;
 mod play;
 mod record;
+pub mod report;
 pub mod stats;
 mod summary;
 
@@ -28,13 +29,15 @@ mod tests;
 
 pub use client::split_command_line;
 pub use clock::TimeControl;
-pub use config::Config;
+pub use config::{Campaign, Config};
 
+use crate::progress::Progress;
 use client::{GtpEngine, GtpError};
 use play::{GameRecord, Incident, IncidentKind, Party};
+use report::Report;
 use std::fs::File;
 use std::io::Write as _;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -45,6 +48,27 @@ pub fn run(config: Config) -> Result<(), String> {
     Match::new(config).run()
 }
 
+/// `tengen match --merge`: reads the shards' JSON reports, prints the merged summary and
+/// writes the merged report to `json` if given. An error says which file and why.
+pub fn merge(inputs: &[std::path::PathBuf], json: Option<&std::path::Path>) -> Result<(), String> {
+    let mut reports = Vec::new();
+    for path in inputs {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+        reports.push((
+            name.clone(),
+            Report::from_json(&text).map_err(|e| format!("{name}: {e}"))?,
+        ));
+    }
+    let merged = report::merge(reports)?;
+    print!("{}", report::render(&merged, inputs.len()));
+    if let Some(path) = json {
+        crate::atomic_write::write(path, merged.to_json().as_bytes())
+            .map_err(|e| format!("cannot write the JSON report {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// The match seed when `--seed` is absent: the clock's seconds, modulo a million (printed in the
 /// match's first line, so a match can be replayed).
 pub fn clock_seed() -> u64 {
@@ -53,35 +77,62 @@ pub fn clock_seed() -> u64 {
         .map_or(1, |d| d.as_secs() % 1_000_000)
 }
 
+/// The values of `{seed}` in engine 1's and engine 2's commands for game `number`: the match
+/// seed plus twice the games before it, plus 1 for engine 2. A game gets the same seeds
+/// whichever run of a campaign plays it, and in whatever order.
+pub fn game_seeds(match_seed: u64, number: usize) -> [u64; 2] {
+    let base = match_seed.wrapping_add(2 * (number as u64).saturating_sub(1));
+    [base, base.wrapping_add(1)]
+}
+
+/// Returns true if and only if a command takes the game's seed, and so is started anew for
+/// each game.
+fn takes_seed(argv: &[String]) -> bool {
+    argv.iter().any(|a| a.contains("{seed}"))
+}
+
 /// The state shared by the workers of one match.
 struct Match {
     config: Config,
-    /// Number of engine processes started so far, for `{seed}`.
-    n_started: AtomicU64,
     /// Next game number to hand out, 0-based.
     next_game: AtomicUsize,
     records: Mutex<Vec<GameRecord>>,
+    /// The games as the JSON report has them, with the SPRT state of the games so far.
+    games: Mutex<Vec<report::Game>>,
+    /// Raised when the SPRT has decided: no game starts after it.
+    decided: AtomicBool,
+    progress: Progress,
     /// The first failure that stops the match (an SGF file that cannot be written).
     fatal: Mutex<Option<String>>,
     /// The `--time-log` file, once opened by `run`.
     time_log: Mutex<Option<File>>,
 }
 
-/// One worker's engines: engine 1, engine 2 and the referee, with their names.
+/// One worker's engines: engine 1, engine 2 and the referee, with their names and the seed
+/// each engine was started with.
 #[derive(Default)]
 struct Seats {
     engines: [Option<GtpEngine>; 2],
     names: [String; 2],
+    seeds: [u64; 2],
     referee: Option<GtpEngine>,
 }
 
 impl Match {
     fn new(config: Config) -> Match {
+        let numbers = config.game_numbers();
+        let progress = Progress::new(
+            config.campaign.progress,
+            Some(numbers.clone().count() as u64),
+            "games",
+        );
         Match {
+            next_game: AtomicUsize::new(numbers.start() - 1),
             config,
-            n_started: AtomicU64::new(0),
-            next_game: AtomicUsize::new(0),
             records: Mutex::new(Vec::new()),
+            games: Mutex::new(Vec::new()),
+            decided: AtomicBool::new(false),
+            progress,
             fatal: Mutex::new(None),
             time_log: Mutex::new(None),
         }
@@ -101,23 +152,31 @@ impl Match {
         // Start the first worker's engines here so that a command that cannot run at all is
         // one clear error instead of a forfeit in every game.
         let mut first = Seats::default();
-        for e in 0..2 {
+        let seeds = game_seeds(config.seed, *config.game_numbers().start());
+        for (e, seed) in seeds.into_iter().enumerate() {
             let (engine, name) = self
-                .start_engine(e)
+                .start_engine(e, seed)
                 .map_err(|err| format!("engine{}: {err}", e + 1))?;
             first.engines[e] = Some(engine);
             first.names[e] = name;
+            first.seeds[e] = seed;
         }
         if let Some(argv) = &config.referee {
             first.referee = Some(
-                self.start("referee", argv)
+                self.start("referee", argv, config.seed)
                     .map_err(|e| format!("referee: {e}"))?,
             );
         }
         let names = first.names.clone();
+        let numbers = config.game_numbers();
+        let n_games = numbers.clone().count();
         println!(
-            "tengen match: {} games, {}x{}, komi {}{}, {}, {}, seed {}, {} at once",
+            "tengen match: {} games{}, {}x{}, komi {}{}, {}, {}, seed {}, {} at once",
             config.games,
+            match config.campaign.slice {
+                Some((a, b)) => format!(" (this run: games {a} to {b})"),
+                None => String::new(),
+            },
             config.size,
             config.size,
             config.komi,
@@ -134,12 +193,18 @@ impl Match {
                 "engine1 always black"
             },
             config.seed,
-            config.parallel.min(config.games)
+            config.parallel.min(n_games)
         );
         println!("engine1: {} ({})", names[0], config.engine1.join(" "));
         println!("engine2: {} ({})", names[1], config.engine2.join(" "));
         if let Some(argv) = &config.referee {
             println!("referee: {}", argv.join(" "));
+        }
+        if let Some(sprt) = &config.campaign.sprt {
+            println!(
+                "SPRT: elo0 {}, elo1 {}, alpha {}, beta {}: stops when it decides",
+                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            );
         }
         if let Some((min, max)) = config.add_lag {
             println!(
@@ -153,7 +218,7 @@ impl Match {
 
         let started = Instant::now();
         thread::scope(|scope| {
-            let n_workers = config.parallel.min(config.games);
+            let n_workers = config.parallel.min(n_games);
             let mut first = Some(first);
             for w in 0..n_workers {
                 let seats = first.take().unwrap_or_default();
@@ -167,15 +232,35 @@ impl Match {
             }
         });
         let elapsed = started.elapsed();
+        self.progress.finish();
 
         let records = self
             .records
             .lock()
             .map_or_else(|p| p.into_inner().clone(), |r| r.clone());
         let summary = summary::summarize(&records);
+        let games = self
+            .games
+            .lock()
+            .map_or_else(|p| p.into_inner().clone(), |g| g.clone());
+        let report = Report::new(config, names.clone(), games);
         println!();
         print!("{}", summary::render(&summary, &names));
+        if let Some(sprt) = &report.summary.sprt {
+            print!("{}", report::sprt_line(sprt));
+            if sprt.decision.is_some() && records.len() < n_games {
+                println!(
+                    "stopped early: {} of {} games played",
+                    records.len(),
+                    n_games
+                );
+            }
+        }
         println!("wall time: {:.1} s", elapsed.as_secs_f64());
+        if let Some(path) = &config.campaign.json {
+            crate::atomic_write::write(path, report.to_json().as_bytes())
+                .map_err(|e| format!("cannot write the JSON report {}: {e}", path.display()))?;
+        }
         let fatal = self
             .fatal
             .lock()
@@ -193,11 +278,14 @@ impl Match {
             if self.fatal.lock().map_or(true, |f| f.is_some()) {
                 return;
             }
-            let index = self.next_game.fetch_add(1, Ordering::SeqCst);
-            if index >= config.games {
+            if self.decided.load(Ordering::SeqCst) {
                 return;
             }
+            let index = self.next_game.fetch_add(1, Ordering::SeqCst);
             let number = index + 1;
+            if number > *config.game_numbers().end() {
+                return;
+            }
             let engine1_black = !config.alternate || index.is_multiple_of(2);
             let record = self.play_one(&mut seats, number, engine1_black);
             for slot in &mut seats.engines {
@@ -215,12 +303,22 @@ impl Match {
     /// Makes sure both engines (and the referee) are running, then plays game `number`.
     fn play_one(&self, seats: &mut Seats, number: usize, engine1_black: bool) -> GameRecord {
         let config = &self.config;
-        for e in 0..2 {
+        for (e, seed) in game_seeds(config.seed, number).into_iter().enumerate() {
+            let argv = if e == 0 {
+                &config.engine1
+            } else {
+                &config.engine2
+            };
+            if takes_seed(argv) && seats.seeds[e] != seed {
+                // Started with another game's seed: this game gets its own process.
+                seats.engines[e] = None;
+            }
             if seats.engines[e].is_none() {
-                match self.start_engine(e) {
+                match self.start_engine(e, seed) {
                     Ok((engine, name)) => {
                         seats.engines[e] = Some(engine);
                         seats.names[e] = name;
+                        seats.seeds[e] = seed;
                     }
                     Err(error) => {
                         let names = self.fallback_names(&seats.names);
@@ -240,7 +338,7 @@ impl Match {
         if seats.referee.is_none() {
             if let Some(argv) = &config.referee {
                 // A referee that cannot start only leaves the game unscored (disputed).
-                match self.start("referee", argv) {
+                match self.start("referee", argv, config.seed) {
                     Ok(engine) => seats.referee = Some(engine),
                     Err(error) => log::warn!("referee: {error}"),
                 }
@@ -296,25 +394,41 @@ impl Match {
             }
         }
         let line = summary::game_line(&record, config.games);
-        {
+        self.progress.suspend(|| {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{line}");
             let _ = out.flush();
+        });
+        self.progress.step();
+        if let Ok(mut games) = self.games.lock() {
+            games.push(report::Game::of(
+                &record,
+                game_seeds(config.seed, record.number),
+            ));
+            let summary = report::summarize(&games, config.campaign.sprt.as_ref());
+            self.progress.set_message(format!(
+                "engine1 {}-{}",
+                summary.engine1_wins, summary.engine2_wins
+            ));
+            if summary.sprt.is_some_and(|s| s.decision.is_some()) {
+                self.decided.store(true, Ordering::SeqCst);
+            }
         }
         if let Ok(mut records) = self.records.lock() {
             records.push(record);
         }
     }
 
-    /// Starts engine `e` (0 or 1) and asks its name: `--nameN`, else GTP `name` + `version`.
-    fn start_engine(&self, e: usize) -> Result<(GtpEngine, String), GtpError> {
+    /// Starts engine `e` (0 or 1) with `seed` for `{seed}` and asks its name: `--nameN`,
+    /// else GTP `name` + `version`.
+    fn start_engine(&self, e: usize, seed: u64) -> Result<(GtpEngine, String), GtpError> {
         let config = &self.config;
         let (argv, name) = if e == 0 {
             (&config.engine1, &config.name1)
         } else {
             (&config.engine2, &config.name2)
         };
-        let mut engine = self.start(&format!("engine{}", e + 1), argv)?;
+        let mut engine = self.start(&format!("engine{}", e + 1), argv, seed)?;
         let name = match name {
             Some(name) => name.clone(),
             None => {
@@ -341,12 +455,10 @@ impl Match {
         Ok((engine, name))
     }
 
-    /// Starts one process of `argv`, `{seed}` replaced by the match seed plus the number of
-    /// processes started before this one.
-    fn start(&self, label: &str, argv: &[String]) -> Result<GtpEngine, GtpError> {
+    /// Starts one process of `argv`, `{seed}` replaced by `seed`.
+    fn start(&self, label: &str, argv: &[String], seed: u64) -> Result<GtpEngine, GtpError> {
         let config = &self.config;
-        let k = self.n_started.fetch_add(1, Ordering::SeqCst);
-        let seed = config.seed.wrapping_add(k).to_string();
+        let seed = seed.to_string();
         let mut argv: Vec<String> = argv.iter().map(|a| a.replace("{seed}", &seed)).collect();
         // `tengen` names this binary, so a match always pits the build under test.
         if argv.first().is_some_and(|p| p == "tengen") {

@@ -103,3 +103,58 @@ pub fn format_elo(elo: f64) -> String {
         format!("{rounded:+.0}")
     }
 }
+
+/// The bounds of a sequential probability ratio test (`--sprt elo0,elo1,alpha,beta`): H0, engine
+/// 1 is `elo0` stronger than engine 2, against H1, it is `elo1` stronger (`elo0 < elo1`, in
+/// logistic Elo), with false-positive rate `alpha` and false-negative rate `beta`.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SprtBounds {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// Which hypothesis an SPRT accepted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SprtDecision {
+    /// Engine 1 is not `elo1` stronger: at most `elo0`.
+    H0,
+    /// Engine 1 is at least `elo1` stronger.
+    H1,
+}
+
+impl SprtBounds {
+    /// The log-likelihood ratio at or below which H0 is accepted: ln(β / (1 − α)).
+    pub fn lower(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// The log-likelihood ratio at or above which H1 is accepted: ln((1 − β) / α).
+    pub fn upper(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+
+    /// The log-likelihood ratio of H1 against H0 after `wins`, `draws` and `losses` of engine 1,
+    /// a draw counting as half a win: with the score S = W + D/2 of N = W + D + L games and
+    /// p = 1 / (1 + 10^(−elo/400)) the expected score of each hypothesis,
+    /// LLR = S ln(p1/p0) + (N − S) ln((1 − p1)/(1 − p0)) (Wald's test of a proportion).
+    pub fn llr(&self, wins: u32, draws: u32, losses: u32) -> f64 {
+        let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+        let (p0, p1) = (expected(self.elo0), expected(self.elo1));
+        let n = f64::from(wins + draws + losses);
+        let score = f64::from(wins) + f64::from(draws) / 2.0;
+        score * (p1 / p0).ln() + (n - score) * ((1.0 - p1) / (1.0 - p0)).ln()
+    }
+
+    /// The decision at `llr`, if the test has reached one of its bounds.
+    pub fn decide(&self, llr: f64) -> Option<SprtDecision> {
+        if llr >= self.upper() {
+            Some(SprtDecision::H1)
+        } else if llr <= self.lower() {
+            Some(SprtDecision::H0)
+        } else {
+            None
+        }
+    }
+}

@@ -4,7 +4,7 @@
 
 use super::client::GtpEngine;
 use super::clock::TimeControl;
-use super::config::Config;
+use super::config::{Campaign, Config};
 use super::count::{adjudicate, counted};
 use super::play::{End, GameRecord, Incident, IncidentKind, Party};
 use super::record::{civil_from_days, sgf_game};
@@ -200,6 +200,7 @@ fn sgf_has_root_properties_and_moves() {
         sgf_dir: None,
         show_stderr: false,
         verbose: false,
+        campaign: Campaign::default(),
     };
     let r = record(3, false, GameResult::Score(-3.5));
     let game = sgf_game(&config, &r);
@@ -414,6 +415,7 @@ fn clock_config(time: &str, add_lag: Option<f64>, lag: f64) -> Config {
         sgf_dir: None,
         show_stderr: false,
         verbose: false,
+        campaign: Campaign::default(),
     }
 }
 
@@ -483,4 +485,98 @@ fn added_lag_is_charged_and_every_genmove_is_timed() {
         matches!(summary.smallest_margin[0], Some((m, 3, 1)) if m <= -0.5),
         "{summary:?}"
     );
+}
+
+#[test]
+fn sprt_is_walds_test_of_the_score_with_draws_as_half() {
+    use super::stats::{SprtBounds, SprtDecision};
+    let bounds = SprtBounds {
+        elo0: 0.0,
+        elo1: 100.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+    assert!((bounds.upper() - (0.95f64 / 0.05).ln()).abs() < 1e-12);
+    assert!((bounds.lower() + (0.95f64 / 0.05).ln()).abs() < 1e-12);
+    // p0 = 0.5, p1 = 1 / (1 + 10^-0.25) = 0.6401: a win adds ln(p1/p0), a loss
+    // ln((1-p1)/(1-p0)), a draw half of each.
+    let p1 = 1.0 / (1.0 + 10f64.powf(-0.25));
+    let win = (p1 / 0.5).ln();
+    let loss = ((1.0 - p1) / 0.5).ln();
+    assert!((bounds.llr(1, 0, 0) - win).abs() < 1e-12);
+    assert!((bounds.llr(0, 0, 1) - loss).abs() < 1e-12);
+    assert!((bounds.llr(0, 2, 0) - (win + loss)).abs() < 1e-12);
+    assert_eq!(bounds.decide(bounds.llr(11, 0, 0)), None);
+    assert_eq!(bounds.decide(bounds.llr(12, 0, 0)), Some(SprtDecision::H1));
+    assert_eq!(bounds.decide(bounds.llr(0, 0, 8)), None);
+    assert_eq!(bounds.decide(bounds.llr(0, 0, 9)), Some(SprtDecision::H0));
+    assert_eq!(bounds.decide(bounds.llr(50, 0, 50)), Some(SprtDecision::H0));
+}
+
+/// The report's entry of a game that engine `winner` (1 or 2, 0: a draw) won, engine 1
+/// taking Black in odd games.
+fn report_game(number: usize, winner: u8) -> super::report::Game {
+    super::report::Game {
+        number,
+        engine1_color: if number % 2 == 1 { "B" } else { "W" }.into(),
+        result: "B+1.5".into(),
+        winner: (winner > 0).then_some(winner),
+        decided: true,
+        moves: 10,
+        end: "two passes".into(),
+        seeds: super::game_seeds(1, number),
+        seconds: 1.0,
+        think_seconds: [0.5, 0.5],
+        genmoves: [5, 5],
+        errors: Vec::new(),
+    }
+}
+
+#[test]
+fn shards_merge_into_the_counts_of_the_whole_and_never_overlap() {
+    use super::report::{merge, summarize, Report};
+    let config = clock_config("10 0 0", None, 0.5);
+    let games: Vec<_> = (1..=6)
+        .map(|n| report_game(n, [1, 1, 2, 0, 1, 2][n - 1]))
+        .collect();
+    let whole = Report::new(&config, ["a".into(), "b".into()], games.clone());
+    let first = Report::new(&config, ["a".into(), "b".into()], games[..2].to_vec());
+    let second = Report::new(&config, ["a".into(), "b".into()], games[2..].to_vec());
+    // Through JSON, as shards meet on another machine.
+    let back = |r: &Report| Report::from_json(&r.to_json()).unwrap();
+    let merged = merge(vec![
+        ("2".into(), back(&second)),
+        ("1".into(), back(&first)),
+    ])
+    .unwrap();
+    assert_eq!(merged.games, whole.games);
+    assert_eq!(merged.summary, whole.summary);
+    let s = &whole.summary;
+    assert_eq!((s.engine1_wins, s.engine2_wins, s.draws), (3, 2, 1));
+    // Engine 1 black in games 1, 3, 5: it won 1 and 5 as Black; engine 2 won 3 as Black.
+    assert_eq!((s.black_wins, s.white_wins), (3, 2));
+    assert!((s.win_rate - 3.5 / 6.0).abs() < 1e-12);
+    assert_eq!(summarize(&[], None).decided, 0);
+    // Overlap and other settings are refused.
+    let err = merge(vec![
+        ("1".into(), first.clone()),
+        ("1b".into(), first.clone()),
+    ])
+    .unwrap_err();
+    assert!(err.contains("game 1 is in both 1 and 1b"), "{err}");
+    let mut other = second.clone();
+    other.settings.komi = 6.5;
+    let err = merge(vec![("1".into(), first), ("x".into(), other)]).unwrap_err();
+    assert!(
+        err.contains("other settings") && err.contains("komi 0.5 / 6.5"),
+        "{err}"
+    );
+    assert!(Report::from_json("{\"format\": 9}").is_err());
+}
+
+#[test]
+fn a_game_has_the_same_seeds_whoever_plays_it() {
+    assert_eq!(super::game_seeds(100, 1), [100, 101]);
+    assert_eq!(super::game_seeds(100, 5), [108, 109]);
+    assert_eq!(super::game_seeds(u64::MAX, 2), [1, 2]);
 }

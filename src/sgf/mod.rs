@@ -21,16 +21,21 @@
 //! - Text before the first `(` (mail headers, a byte-order mark) and after the first game
 //!   tree is ignored.
 //!
+//! Writing: `write` (the game alone); `write_marked_up` (`markup.rs`) adds what a review
+//! says on each node: comments, move annotations, marks and alternative lines.
+//!
 //! Depends on: geom.
 
 mod files;
 mod lex;
+mod markup;
 mod read;
 #[cfg(test)]
 mod tests;
 mod write;
 
-pub use files::files_under;
+pub use files::{files_under, read_file};
+pub use markup::{write_marked_up, Line, Markup, MoveAnnotation};
 pub use write::write;
 
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};

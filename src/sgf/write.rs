@@ -1,11 +1,11 @@
-//! `SgfGame` → SGF text.
+//! `SgfGame` → SGF text (`write`); the pieces `markup.rs` writes a reviewed game with.
 
 use super::SgfGame;
-use crate::geom::{Color, Point};
+use crate::geom::{Color, Move, Point};
 
 /// Escapes SimpleText for a property value: `]` and `\` get a backslash; line breaks become
 /// spaces (SimpleText has none).
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -20,8 +20,25 @@ fn escape(s: &str) -> String {
     out
 }
 
+/// Escapes Text (a comment) for a property value: `]` and `\` get a backslash; line breaks
+/// stay.
+pub(super) fn escape_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            ']' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The SGF point of a board point, or None if it lies off a board of side `size`.
-fn sgf_point(p: Point, size: usize) -> Option<String> {
+pub(super) fn sgf_point(p: Point, size: usize) -> Option<String> {
     if !p.is_on_board(size) {
         return None;
     }
@@ -35,6 +52,29 @@ fn sgf_point(p: Point, size: usize) -> Option<String> {
 /// passes as `[]`. Total: a point off the board of `game.size` (never produced by `parse` or
 /// by a legal game) is written as a pass in a move and dropped from the setup.
 pub fn write(game: &SgfGame) -> String {
+    let mut out = header(game);
+    for (i, &(color, mv)) in game.moves.iter().enumerate() {
+        if i % 10 == 0 {
+            out.push('\n');
+        }
+        write_move(&mut out, color, mv, game.size);
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// `;B[dd]`: one move node (a pass, or a point off the board, as `[]`).
+pub(super) fn write_move(out: &mut String, color: Color, mv: Move, size: usize) {
+    use std::fmt::Write;
+    let point = mv
+        .point()
+        .and_then(|p| sgf_point(p, size))
+        .unwrap_or_default();
+    let _ = write!(out, ";{}[{point}]", color.letter());
+}
+
+/// The root node without its closing: `(;FF[4]…` with the game information and the setup.
+pub(super) fn header(game: &SgfGame) -> String {
     use std::fmt::Write;
     let size = game.size;
     let mut out = String::new();
@@ -75,16 +115,5 @@ pub fn write(game: &SgfGame) -> String {
     if let Some(color) = game.to_play {
         let _ = write!(out, "PL[{}]", color.letter());
     }
-    for (i, &(color, mv)) in game.moves.iter().enumerate() {
-        if i % 10 == 0 {
-            out.push('\n');
-        }
-        let point = mv
-            .point()
-            .and_then(|p| sgf_point(p, size))
-            .unwrap_or_default();
-        let _ = write!(out, ";{}[{point}]", color.letter());
-    }
-    out.push_str(")\n");
     out
 }

@@ -18,6 +18,7 @@
 //!   final position equals a replay of the accepted commands
 //! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
+//! - review: `tengen review` on a real game: every move annotated, the graph an SVG
 //! - scripts: the diagnostic scripts of tests/scripts that need only tengen
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
@@ -33,6 +34,7 @@ mod network_file;
 mod properties;
 mod referee;
 mod reference;
+mod review;
 mod sabaki;
 mod scoring;
 mod scripts;

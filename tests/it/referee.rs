@@ -591,3 +591,86 @@ fn byo_yomi_and_fischer_with_added_lag() {
     check_time_log(&log, &out, 0.05);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A campaign in two shards (tengen against itself on 5×5 at 30 playouts a move, every game
+/// seeded by its number): the merged report has the very games and counts of one run over all
+/// of them, and a merge of overlapping shards is refused.
+#[test]
+fn two_shards_merged_give_the_counts_of_one_run() {
+    let dir = scratch("shards");
+    let engine = "tengen --playouts 30 --threads 1 --seed {seed}";
+    let run = |extra: &[&str], json: &Path| {
+        let mut args = vec![
+            "--engine1",
+            engine,
+            "--engine2",
+            engine,
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--games",
+            "6",
+            "--seed",
+            "17",
+            "--json",
+        ];
+        args.push(json.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let (ok, out, err) = tengen_match(&args);
+        assert!(ok, "{out}\n{err}");
+        // stderr is no terminal here: no progress bar on it.
+        assert!(!err.contains("games,"), "{err}");
+        out
+    };
+    let whole = dir.join("whole.json");
+    let (first, second, merged) = (dir.join("1.json"), dir.join("2.json"), dir.join("m.json"));
+    run(&[], &whole);
+    let out = run(&["--shard", "1/2"], &first);
+    assert!(out.contains("(this run: games 1 to 3)"), "{out}");
+    run(&["--games-from", "4", "--games-to", "6"], &second);
+    let (ok, out, err) = tengen_match(&[
+        "--merge",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--json",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("merged 2 reports: 6 of the campaign's 6 games (1-6)"),
+        "{out}"
+    );
+    let read = |p: &Path| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let (whole, merged) = (read(&whole), read(&merged));
+    assert_eq!(merged["summary"], whole["summary"]);
+    let games = |v: &serde_json::Value| -> Vec<(u64, String, String, serde_json::Value)> {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                (
+                    g["number"].as_u64().unwrap(),
+                    g["engine1_color"].as_str().unwrap().to_string(),
+                    g["result"].as_str().unwrap().to_string(),
+                    g["seeds"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(games(&merged), games(&whole));
+    assert_eq!(whole["summary"]["games"], 6);
+    let wins = |k: &str| whole["summary"][k].as_u64().unwrap();
+    assert_eq!(
+        wins("engine1_wins") + wins("engine2_wins") + wins("draws"),
+        6
+    );
+    // Overlapping shards are refused, with the reason.
+    let (ok, _, err) = tengen_match(&["--merge", first.to_str().unwrap(), first.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("game 1 is in both"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
+}
