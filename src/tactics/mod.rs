@@ -29,4 +29,7 @@ pub use fights::FightAnswers;
 pub use ladder::LadderReader;
 pub(crate) use liberties::{atari_liberty, escapes, is_bad_self_atari, PointSet};
 pub use pattern3::{canonical_shape, transform_code};
-pub use reader::{Fight, Reader, Reading, Settling, Status, CHAIN_CAP, MAX_REGION, REGION_CAP};
+pub use reader::{
+    Fight, Reader, Reading, Scope, Settling, Status, CHAIN_CAP, MAX_REGION, REGION_CAP,
+    ROOT_REGION_CAP,
+};

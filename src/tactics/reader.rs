@@ -38,7 +38,7 @@ use super::liberties::{chain_liberties, PointSet};
 use crate::geom::{Color, Point};
 use crate::mailbox::{PlayoutBoard, EMPTY, OFF_BOARD};
 use goal::{Goal, Kind};
-pub use scan::{Fight, Settling, CHAIN_CAP, REGION_CAP};
+pub use scan::{Fight, Scope, Settling, CHAIN_CAP, REGION_CAP, ROOT_REGION_CAP};
 
 /// Largest region read (points, empty or holding attacker stones).
 pub const MAX_REGION: usize = 12;
@@ -47,8 +47,11 @@ const ESCAPE_LIBERTIES: usize = 4;
 /// Board copies on the stack: the deepest line read, in plies (passes included).
 const DEPTH: usize = 40;
 /// Transposition table entries (a power of two) for region reading, whose local state (the
-/// region's points, side to move, ko, a pass) is the whole state of its closed world.
-const TABLE_LEN: usize = 1 << 13;
+/// region's points, side to move, ko, a pass) is the whole state of its closed world: proven
+/// values stay true, so the table is kept from read to read.
+const TABLE_LEN: usize = 1 << 14;
+/// Region reads kept (a power of two).
+const CACHE_LEN: usize = 1 << 10;
 /// Most moves tried at one node (a region's points, or a chain fight's liberties).
 const MAX_MOVES: usize = 16;
 
@@ -77,13 +80,24 @@ pub struct Reading {
     /// The defender's stones at stake.
     pub stones: u32,
     /// The moves that get the side to move its best result, when that is better than a pass
-    /// (the fight is unsettled); empty otherwise.
+    /// (the fight is unsettled) or, in a region, when some local move does worse than a pass
+    /// (a blunder to avoid: the bent four); empty otherwise.
     settling: PointSet<MAX_MOVES>,
-    n_points: u16,
+    /// The board's mailbox stride, to name the settling moves' points.
     stride: u16,
 }
 
 impl Reading {
+    const EMPTY: Reading = Reading {
+        defender: Color::Black,
+        defender_first: Status::Seki,
+        attacker_first: Status::Seki,
+        exact: false,
+        stones: 0,
+        settling: PointSet::EMPTY,
+        stride: 0,
+    };
+
     /// Returns true if and only if the result depends on who moves first.
     pub fn is_unsettled(&self) -> bool {
         self.defender_first != self.attacker_first
@@ -92,7 +106,6 @@ impl Reading {
     /// The settling moves (see the field).
     pub fn settling(&self) -> impl Iterator<Item = Point> + '_ {
         let s = self.stride as usize;
-        let _ = self.n_points;
         self.settling
             .as_slice()
             .iter()
@@ -130,7 +143,6 @@ impl Value {
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
-    generation: u32,
     value: u8,
 }
 
@@ -138,10 +150,11 @@ struct Entry {
 pub struct Reader {
     boards: Vec<PlayoutBoard>,
     table: Vec<Entry>,
-    generation: u32,
     nodes: usize,
     cap: usize,
     goal: Goal,
+    /// Region reads done, by a hash of the region's state (`region_key`).
+    cache: Vec<(u64, Reading)>,
     /// The transposition key of each board of the current line (region reading), to stop
     /// a line that repeats a position (a ko cycle): it counts as unproven seki.
     path: [u64; DEPTH],
@@ -158,12 +171,23 @@ impl Reader {
         Reader {
             boards: vec![PlayoutBoard::new(2); DEPTH],
             table: vec![Entry::default(); TABLE_LEN],
-            generation: 0,
             nodes: 0,
             cap: 0,
             goal: Goal::default(),
             path: [0; DEPTH],
+            cache: vec![(0, Reading::EMPTY); CACHE_LEN],
         }
+    }
+
+    /// The points of the region of the last `read_region` that found one.
+    pub fn region_points<'a>(
+        &'a self,
+        board: &'a PlayoutBoard,
+    ) -> impl Iterator<Item = Point> + 'a {
+        self.goal
+            .points()
+            .iter()
+            .map(|&m| board.to_point(m as usize))
     }
 
     /// Nodes visited by the last read.
@@ -185,7 +209,18 @@ impl Reader {
             return None;
         }
         let goal = Goal::region(board, board.to_mailbox(p), defender)?;
-        Some(self.read(board, goal, cap))
+        // A region is a closed world: its points, their colours, the side to move and the
+        // ko decide the read, which the cache keeps across searches.
+        let key = region_key(board, &goal, cap);
+        let slot = &self.cache[(key as usize) & (CACHE_LEN - 1)];
+        if slot.0 == key {
+            self.nodes = 0;
+            self.goal = goal;
+            return Some(slot.1);
+        }
+        let reading = self.read(board, goal, cap);
+        self.cache[(key as usize) & (CACHE_LEN - 1)] = (key, reading);
+        Some(reading)
     }
 
     /// Reads the capture of the chain through `p`, which must have at most three
@@ -203,7 +238,6 @@ impl Reader {
         self.goal = goal;
         self.nodes = 0;
         self.cap = cap;
-        self.generation = self.generation.wrapping_add(1);
         self.boards[0].copy_from(board);
         self.path[0] = self.key(0, 0);
         let b = &self.boards[0];
@@ -217,7 +251,6 @@ impl Reader {
             exact: false,
             stones,
             settling: PointSet::new(),
-            n_points: board.size() as u16,
             stride: board.stride_m() as u16,
         };
         if let Some(s) = self.terminal(0, 0) {
@@ -420,12 +453,16 @@ impl Reader {
         let b = &self.boards[depth];
         let mut k = 1u64;
         for &m in self.goal.points() {
+            debug_assert!(self.goal.points().len() <= 16);
             k = k << 2 | b.color_m(m as usize) as u64;
         }
         let ko = b
             .ko_point()
             .map_or(0, |p| 1 + b.to_mailbox(p) as u64 % 1024);
-        k ^ (ko << 40) ^ ((b.to_move_code() as u64) << 52) ^ ((passes.min(1) as u64) << 55)
+        let k = k ^ (ko << 40) ^ ((b.to_move_code() as u64) << 52) ^ ((passes.min(1) as u64) << 55);
+        // The region's identity: the table outlives a read (a closed world's proven values
+        // hold for ever), so reads of the same region share it.
+        (k ^ self.goal.identity()).max(1)
     }
 
     fn lookup(&self, key: u64) -> Option<Status> {
@@ -433,7 +470,7 @@ impl Reader {
             return None;
         }
         let e = &self.table[slot(key)];
-        (e.generation == self.generation && e.key == key).then(|| match e.value {
+        (e.key == key).then_some(match e.value {
             0 => Status::Dead,
             1 => Status::Seki,
             _ => Status::Alive,
@@ -444,11 +481,28 @@ impl Reader {
         if key != 0 {
             self.table[slot(key)] = Entry {
                 key,
-                generation: self.generation,
                 value: v as u8,
             };
         }
     }
+}
+
+/// A hash of what decides a region read: its points and their colours, the side to move,
+/// the ko point, the board's size and the node cap. Never 0.
+fn region_key(b: &PlayoutBoard, goal: &Goal, cap: usize) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut mix = |x: u64| {
+        h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for &m in goal.points() {
+        mix(m as u64 * 4 + b.color_m(m as usize) as u64);
+    }
+    mix(goal.defender as u64);
+    mix(b.to_move_code() as u64);
+    mix(b.ko_point().map_or(0, |p| 1 + b.to_mailbox(p) as u64));
+    mix(b.size() as u64);
+    mix(cap as u64);
+    h | 1
 }
 
 fn slot(key: u64) -> usize {

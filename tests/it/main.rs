@@ -19,6 +19,7 @@
 //! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - scripts: the diagnostic scripts of tests/scripts that need only tengen
+//! - reading: the local reader on GNU Go's seki and Fuego's bent four positions
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
 //! - threads: `--threads` self-play and `--ponder` through the binary
@@ -31,6 +32,7 @@ mod fuzzed;
 mod gtp;
 mod network_file;
 mod properties;
+mod reading;
 mod referee;
 mod reference;
 mod sabaki;

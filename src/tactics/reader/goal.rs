@@ -62,7 +62,10 @@ impl Goal {
                     }
                     if qc == def {
                         let h = b.head_m(q);
-                        if !g.reps[..g.n_reps].iter().any(|&r| b.head_m(r as usize) == h) {
+                        if !g.reps[..g.n_reps]
+                            .iter()
+                            .any(|&r| b.head_m(r as usize) == h)
+                        {
                             if g.n_reps == MAX_CHAINS {
                                 return None;
                             }
@@ -122,6 +125,17 @@ impl Goal {
         self.points[self.n_points] = m as u16;
         self.n_points += 1;
         Some(())
+    }
+
+    /// A hash of the region's points in order (its identity in the transposition table).
+    pub(super) fn identity(&self) -> u64 {
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        for &m in self.points() {
+            h = (h ^ m as u64)
+                .wrapping_mul(0x0000_0100_0000_01b3)
+                .rotate_left(29);
+        }
+        h
     }
 
     /// The region's points (empty for a chain goal).

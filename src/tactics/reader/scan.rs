@@ -6,14 +6,26 @@ use crate::geom::{Color, Point};
 use crate::mailbox::{PlayoutBoard, BLACK, EMPTY, WHITE};
 use crate::tactics::liberties::chain_liberties;
 
-/// Node cap of one region read.
-pub const REGION_CAP: usize = 3_000;
+/// Node cap of one region read near the last moves (once per expansion of the tree; the
+/// reader's cache keeps the answers).
+pub const REGION_CAP: usize = 2_000;
+/// Node cap of one region read of a whole-board scan (once per search, at the root).
+pub const ROOT_REGION_CAP: usize = 80_000;
 /// Node cap of one chain read.
 pub const CHAIN_CAP: usize = 300;
 /// Most settling moves kept by a scan.
 const MAX_SETTLING: usize = 24;
 /// A chain is read when it has at most this many liberties.
 const CHAIN_LIBERTIES: usize = 2;
+
+/// What a scan reads: regions, chains, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scope {
+    pub regions: bool,
+    pub chains: bool,
+    /// The whole board, not only near the given points.
+    pub whole_board: bool,
+}
 
 /// The settling moves a scan found, for the side to move.
 #[derive(Clone, Debug, Default)]
@@ -67,21 +79,23 @@ impl Settling {
 impl Reader {
     /// Adds to `out` the settling moves of the unsettled fights near `near` (the regions
     /// through the empty points within one step, diagonals included, and the chains of at
-    /// most two liberties through or next to each point), or on the whole board when
-    /// `whole_board`. Cost: a flood per starting point, and a read per fight found, each
-    /// capped (`REGION_CAP`, `CHAIN_CAP` nodes).
+    /// most two liberties through or next to each point), or on the whole board, as `scope`
+    /// says. Cost: a flood per starting point, and a read per fight found, each
+    /// capped (`REGION_CAP` or `ROOT_REGION_CAP`, `CHAIN_CAP` nodes; a region read again in
+    /// the same state comes from the cache).
     pub fn settle(
         &mut self,
         board: &PlayoutBoard,
         near: &[Point],
-        whole_board: bool,
+        scope: Scope,
         out: &mut Settling,
     ) {
         let mut seen = Seen::default();
         let n = board.size();
-        if whole_board {
+        if scope.whole_board {
             for p in Point::all(n) {
-                self.settle_at(board, board.to_mailbox(p), &mut seen, out);
+                let m = board.to_mailbox(p);
+                self.settle_at(board, m, ROOT_REGION_CAP, scope, &mut seen, out);
             }
             return;
         }
@@ -102,35 +116,41 @@ impl Reader {
                 m + s - 1,
                 m + s + 1,
             ] {
-                self.settle_at(board, q, &mut seen, out);
+                self.settle_at(board, q, REGION_CAP, scope, &mut seen, out);
             }
         }
     }
 
     /// Reads the fights through the mailbox point `m` not read yet: the regions of both
     /// colours through it when it is empty, the chain through it when it has few liberties.
-    fn settle_at(&mut self, board: &PlayoutBoard, m: usize, seen: &mut Seen, out: &mut Settling) {
+    fn settle_at(
+        &mut self,
+        board: &PlayoutBoard,
+        m: usize,
+        region_cap: usize,
+        scope: Scope,
+        seen: &mut Seen,
+        out: &mut Settling,
+    ) {
         match board.color_m(m) {
-            EMPTY => {
+            EMPTY if scope.regions => {
                 for (k, color) in [(0, Color::Black), (1, Color::White)] {
                     if seen.test_and_set(m, k) {
                         continue;
                     }
                     let p = board.to_point(m);
-                    if let Some(r) = self.read_region(board, p, color, REGION_CAP) {
+                    if let Some(r) = self.read_region(board, p, color, region_cap) {
                         // Every point of the region is now seen for this defender.
                         for &q in self.goal.points() {
                             seen.test_and_set(q as usize, k);
                         }
                         out.reads += 1;
                         out.nodes += self.nodes as u64;
-                        if r.is_unsettled() {
-                            out.add(&r, Fight::Region);
-                        }
+                        out.add(&r, Fight::Region);
                     }
                 }
             }
-            BLACK | WHITE => {
+            BLACK | WHITE if scope.chains => {
                 let h = board.head_m(m);
                 if seen.test_and_set(h, 2) {
                     return;
@@ -142,9 +162,7 @@ impl Reader {
                 if let Some(r) = self.read_chain(board, p, CHAIN_CAP) {
                     out.reads += 1;
                     out.nodes += self.nodes as u64;
-                    if r.is_unsettled() {
-                        out.add(&r, Fight::Chain);
-                    }
+                    out.add(&r, Fight::Chain);
                 }
             }
             _ => {}
@@ -154,13 +172,8 @@ impl Reader {
 
 /// Mailbox points already read, three bits each: as an empty point of a Black region, of
 /// a White region, and as a chain head.
+#[derive(Default)]
 struct Seen([[u64; 16]; 3]);
-
-impl Default for Seen {
-    fn default() -> Seen {
-        Seen([[0; 16]; 3])
-    }
-}
 
 impl Seen {
     fn test_and_set(&mut self, m: usize, k: usize) -> bool {
