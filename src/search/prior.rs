@@ -112,8 +112,9 @@ pub struct PriorConfig {
     /// A move that settles a small region by reading (`tactics::Reader`: the seki vital
     /// point, the bent-four kill, the point that makes or takes two eyes), of a region next
     /// to the last two moves (at the root, anywhere on the board), as wins. Default 40
-    /// (docs/reading.md): GNU Go's seki cases and Fuego's bent four at 10,000 playouts.
-    /// 0 turns the region reading off.
+    /// (docs/reading.md: Fuego's bent four 110 plays J8 instead of resigning; the seki vital
+    /// point is found by the reader but not played, the playouts losing the seki); its
+    /// strength against GNU Go is not measured yet. 0 turns the region reading off.
     pub reading: f32,
     /// A move that settles the capture of a chain of one or two liberties next to the last
     /// two moves (at the root, anywhere) by reading (throw-ins and sacrifices included), as
