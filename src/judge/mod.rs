@@ -25,11 +25,15 @@
 //!    step 3 found killed by a stone on their vital point).
 //! 5. Seki among the live groups is found by `score::territory`'s test (groups short of eyes
 //!    sharing liberties); under territory counting their eyes count for nobody.
+//! 6. (Before 5.) The local reader (`tactics::Reader`) overrules the playouts where it
+//!    proves something: a chain of one or two liberties it captures even with its owner to
+//!    move is dead (when its takers live); the stones of a small region it proves seki
+//!    whoever moves first are not dead (`reading.rs`).
 //!
 //! Files: this one runs the steps (`judge`, `ownership`, `dead_stones`); `groups.rs` puts
 //! chains into groups and finds their eyes, bent four and nakade (steps 2 and 3);
 //! `shapes.rs` reads the eye shapes the playouts miss; `sacrifice.rs` is step 4; `count.rs`
-//! is GTP `tengen-count`.
+//! is GTP `tengen-count`; `reading.rs` is step 6.
 //!
 //! The playouts use their own generator seeded from `Config::seed`, not the search's: the
 //! same position is judged the same way whatever was searched before.
@@ -38,6 +42,7 @@
 
 mod count;
 mod groups;
+mod reading;
 mod sacrifice;
 mod shapes;
 #[cfg(test)]
@@ -125,6 +130,11 @@ pub fn judge(game: &Game, config: &Config) -> Judgment {
             ownership = self::ownership(&rest, config);
             dead_stones(&rest, &ownership).0 | killed
         }
+    };
+    let dead = if game.rules().scoring == Scoring::TrompTaylor {
+        dead
+    } else {
+        reading::apply(pos, dead, score::unconditional(pos).alive_stones())
     };
     let seki = score::seki_stones(pos, &dead);
     Judgment {

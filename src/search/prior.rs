@@ -19,13 +19,13 @@
 //! Cold-ish path: once per expansion, for each child (a few hundred per expansion at most,
 //! amortised over `expand_threshold` playouts). No allocation.
 //!
-//! Depends on: tactics (features, fights, fate distances), mailbox, param, geom.
+//! Depends on: tactics (features, fights, fate distances, reader), mailbox, param, geom.
 
 use super::tree::Prior;
 use crate::geom::{by_board_size, Point, LARGE_BOARD};
 use crate::mailbox::PlayoutBoard;
 use crate::param::{field, Param, Tunable};
-use crate::tactics::{FateDistances, FightAnswers, MoveFeatures};
+use crate::tactics::{FateDistances, Fight, FightAnswers, MoveFeatures, Settling};
 
 /// Weights of the prior's sources, in virtual playouts. Every field can be set by name
 /// (`search::Config::set_param`, `--param`, GTP `tengen-param`).
@@ -109,6 +109,18 @@ pub struct PriorConfig {
     /// Visits a node needs before the network rates its children: an evaluation costs
     /// milliseconds, so only nodes the search returns to pay it. Default 40.
     pub network_visits: f32,
+    /// A move that settles a small region by reading (`tactics::Reader`: the seki vital
+    /// point, the bent-four kill, the point that makes or takes two eyes), of a region next
+    /// to the last two moves (at the root, anywhere on the board), as wins. Default 40
+    /// (docs/reading.md: Fuego's bent four 110 plays J8 instead of resigning; the seki vital
+    /// point is found by the reader but not played, the playouts losing the seki); its
+    /// strength against GNU Go is not measured yet. 0 turns the region reading off.
+    pub reading: f32,
+    /// A move that settles the capture of a chain of one or two liberties next to the last
+    /// two moves (at the root, anywhere) by reading (throw-ins and sacrifices included), as
+    /// wins. Default 0 (docs/reading.md): the capture, escape and ladder priors already
+    /// cover most of these; 0 turns the chain reading off.
+    pub reading_chains: f32,
 }
 
 impl Default for PriorConfig {
@@ -136,6 +148,8 @@ impl Default for PriorConfig {
             network: 0.0,
             network_large: 150.0,
             network_visits: 40.0,
+            reading: 40.0,
+            reading_chains: 0.0,
         }
     }
 }
@@ -166,6 +180,8 @@ impl Tunable for PriorConfig {
         field!("prior_network", network),
         field!("prior_network_large", network_large),
         field!("prior_network_visits", network_visits),
+        field!("prior_reading", reading),
+        field!("prior_reading_chains", reading_chains),
     ];
 }
 
@@ -184,6 +200,11 @@ impl PriorConfig {
     /// The weight of the learned model on a board of `size`.
     pub fn learned_weight(&self, size: usize) -> f32 {
         by_board_size(size, self.learned, self.learned_large)
+    }
+
+    /// Whether any reading prior is on (then the worker reads the fights of an expansion).
+    pub fn reads(&self) -> bool {
+        self.reading != 0.0 || self.reading_chains != 0.0
     }
 
     /// Whether the common-fate-graph prior counts on a board of `size` (then the distances
@@ -220,6 +241,7 @@ struct Candidate<'a> {
     features: &'a MoveFeatures,
     fights: &'a FightAnswers,
     fate: &'a FateDistances,
+    settling: &'a Settling,
     last: Option<Point>,
     /// The move's probability under the learned model (0 when the model is off).
     learned: f32,
@@ -229,8 +251,9 @@ struct Candidate<'a> {
 /// last move played. `features` are the move's (`PlayoutBoard::move_features`: its captures,
 /// escapes and ataris read by the ladder reader, self-atari, line and empty area), `fights`
 /// is `board.fight_answers(..)` and `fate` the distances from `last`
-/// (`PlayoutBoard::fate_distances`, up to 3), both computed once for all the moves of an
-/// expansion; `learned` is the move's probability under the learned model (0 when the model
+/// (`PlayoutBoard::fate_distances`, up to 3), and `settling` the moves that settle the
+/// fights read near the last moves (`Reader::settle`), all computed once for all the moves
+/// of an expansion; `learned` is the move's probability under the learned model (0 when the model
 /// is off).
 ///
 /// The sum of one function per source, in a fixed order (the sum is of floats: the order is
@@ -245,6 +268,7 @@ pub fn prior_of(
     features: &MoveFeatures,
     fights: &FightAnswers,
     fate: &FateDistances,
+    settling: &Settling,
     last: Option<Point>,
     learned: f32,
 ) -> Prior {
@@ -254,6 +278,7 @@ pub fn prior_of(
         features,
         fights,
         fate,
+        settling,
         last,
         learned,
     };
@@ -274,6 +299,8 @@ pub fn prior_of(
         fate_distance(config, c),
         empty_area_line(config, c),
         empty_corner(config, c),
+        reading(config, c),
+        reading_chains(config, c),
     ])
 }
 
@@ -435,6 +462,24 @@ fn empty_corner(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
         && is_open_corner_point(c.board, c.p)
     {
         Virtual::wins(config.empty_corner)
+    } else {
+        None
+    }
+}
+
+/// The settling move of a small region read near the last moves, as wins.
+fn reading(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if config.reading != 0.0 && c.settling.contains(c.p, Fight::Region) {
+        Virtual::wins(config.reading)
+    } else {
+        None
+    }
+}
+
+/// The settling move of a chain's capture read near the last moves, as wins.
+fn reading_chains(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
+    if config.reading_chains != 0.0 && c.settling.contains(c.p, Fight::Chain) {
+        Virtual::wins(config.reading_chains)
     } else {
         None
     }

@@ -62,7 +62,7 @@ impl Search {
         let [last, _] = board.last_moves();
         if !tree.node(Tree::ROOT).is_expanded() {
             let w = &mut self.workers[0];
-            w.children_of(&self.config, &board, last);
+            w.children_of(&self.config, &board, last, true);
             let expanded = tree.expand(Tree::ROOT, &w.moves_buf);
             debug_assert!(expanded, "a tree of {} nodes", tree.len());
         }

@@ -23,7 +23,9 @@ use crate::geom::{by_board_size, Color, Move, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
 use crate::net::{self, cache::PolicyCache};
 use crate::playout::{self, PlayoutResult, PlayoutRng, Pool, Replies, POOL_MAX};
-use crate::tactics::{FateDistances, FightAnswers, LadderReader, MoveFeatures};
+use crate::tactics::{
+    FateDistances, FightAnswers, LadderReader, MoveFeatures, Reader, Scope, Settling,
+};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -44,6 +46,10 @@ pub(super) struct Worker {
     pub(super) ladders: Box<RefCell<LadderReader>>,
     /// Common-fate-graph distances from the last move, for the prior (`prior::prior_of`).
     pub(super) fate: Box<FateDistances>,
+    /// Reads the fights near the last moves for the reading priors (its own board stack
+    /// and table, reserved once), and what it found for the current expansion.
+    pub(super) reader: Box<Reader>,
+    pub(super) settling: Box<Settling>,
     /// The features of each candidate of an expansion, by point index, for the priors.
     pub(super) features: Box<[MoveFeatures; MAX_POINTS]>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
@@ -107,6 +113,8 @@ impl Worker {
             moves_buf: Vec::with_capacity(MAX_POINTS + 1),
             ladders: Box::default(),
             fate: Box::default(),
+            reader: Box::default(),
+            settling: Box::default(),
             features: Box::new([MoveFeatures::default(); MAX_POINTS]),
             owner_sum: Box::new([0; MAX_POINTS]),
             replies: Box::default(),
@@ -119,11 +127,14 @@ impl Worker {
     }
 
     /// Fills `moves_buf` with the candidate moves of `board` and pass, each with its prior.
+    /// `whole_board`: read the fights of the whole board (the root), not only those near
+    /// the last two moves.
     pub(super) fn children_of(
         &mut self,
         config: &Config,
         board: &PlayoutBoard,
         last: Option<Point>,
+        whole_board: bool,
     ) {
         self.moves_buf.clear();
         let buf = &mut self.moves_buf;
@@ -144,6 +155,23 @@ impl Worker {
             _ => fate.clear(),
         }
         let fate = &*fate;
+        let settling = &mut *self.settling;
+        settling.clear();
+        if config.prior.reads() {
+            let mut near = [Point::new(0, 0); 2];
+            let mut n = 0;
+            for p in board.last_moves().into_iter().flatten() {
+                near[n] = p;
+                n += 1;
+            }
+            let scope = Scope {
+                regions: config.prior.reading != 0.0,
+                chains: config.prior.reading_chains != 0.0,
+                whole_board,
+            };
+            self.reader.settle(board, &near[..n], scope, settling);
+        }
+        let settling = &*settling;
         // Each candidate's features (the tactics read once for both kinds of prior), and the
         // sum of the learned model's strengths, which each move's probability divides by.
         let features = &mut self.features;
@@ -162,7 +190,9 @@ impl Worker {
             let p_learned = if learned { model.gamma(f) / total } else { 0.0 };
             buf.push((
                 Move::Play(p),
-                prior::prior_of(config, board, p, f, &fights, fate, last, p_learned),
+                prior::prior_of(
+                    config, board, p, f, &fights, fate, settling, last, p_learned,
+                ),
             ));
         });
         buf.push((Move::Pass, prior::prior_of_pass(config, board)));
@@ -393,7 +423,7 @@ impl Worker {
             return false;
         }
         let last = s.tree.node(node).mv().point();
-        self.children_of(s.config, board, last);
+        self.children_of(s.config, board, last, false);
         s.tree.expand_claimed(node, &self.moves_buf)
     }
 

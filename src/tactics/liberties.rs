@@ -23,8 +23,10 @@ pub(crate) struct PointSet<const N: usize> {
 }
 
 impl<const N: usize> PointSet<N> {
+    pub(crate) const EMPTY: PointSet<N> = PointSet { pts: [0; N], n: 0 };
+
     pub(crate) fn new() -> PointSet<N> {
-        PointSet { pts: [0; N], n: 0 }
+        PointSet::EMPTY
     }
 
     /// Adds `m` unless present; returns false if and only if the set was full (and `m` new).

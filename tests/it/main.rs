@@ -20,6 +20,7 @@
 //! - referee: the match runner against real engines (GNU Go when installed)
 //! - review: `tengen review` on a real game: every move annotated, the graph an SVG
 //! - scripts: the diagnostic scripts of tests/scripts that need only tengen
+//! - reading: the local reader on GNU Go's seki and Fuego's bent four positions
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
 //! - tidy: the direction of dependencies between modules of src/
 //! - threads: `--threads` self-play and `--ponder` through the binary
@@ -32,6 +33,7 @@ mod fuzzed;
 mod gtp;
 mod network_file;
 mod properties;
+mod reading;
 mod referee;
 mod reference;
 mod review;

@@ -28,7 +28,17 @@ fn prior_of_(config: &PriorConfig, b: &PlayoutBoard, mv: Move, last: Option<Poin
         b.fate_distances(l, 3, &mut fate);
     }
     let features = b.move_features(&mut LadderReader::new(), &fights, p);
-    prior_of(config, b, p, &features, &fights, &fate, last, 0.0)
+    prior_of(
+        config,
+        b,
+        p,
+        &features,
+        &fights,
+        &fate,
+        &Settling::default(),
+        last,
+        0.0,
+    )
 }
 
 /// Only the source called `name` on, at weight 10.

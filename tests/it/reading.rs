@@ -1,0 +1,103 @@
+//! The local reader (`tactics::Reader`) on the peer positions: GNU Go's seki regression
+//! (`seki06`, `seki07`, `seki14`: White's only move that keeps the seki is B2; `seki12` and
+//! `seki13` need more nodes than the root's cap) and Fuego's bent four (`bentfour 110`: White J8 kills), read on the loaded
+//! positions; and `genmove` at the default playouts on Fuego's bent four cases.
+
+use std::path::Path;
+use tengen::geom::{Color, Move, Point};
+use tengen::gtp::engine::{Generated, GenmoveKind};
+use tengen::gtp::{Config, Engine};
+use tengen::mailbox::PlayoutBoard;
+use tengen::tactics::{Fight, Reader, Scope, Settling};
+
+/// An engine on one thread (reproducible), never resigning, with `file` loaded up to
+/// `move_number`.
+fn engine(file: &str, move_number: Option<usize>) -> Engine {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/sgf")
+        .join(file);
+    let mut config = Config::default();
+    config.search.threads = 1;
+    config.search.resign_threshold = None;
+    let mut engine = Engine::new(config, Default::default());
+    engine.loadsgf(&path, move_number).expect("loadsgf");
+    engine
+}
+
+/// The settling moves of the whole board for `color` to move, as the search's root reads
+/// them.
+fn settling(file: &str, move_number: Option<usize>, color: Color) -> (Settling, PlayoutBoard) {
+    let engine = engine(file, move_number);
+    let mut board = PlayoutBoard::from_position(engine.game().position());
+    board.set_to_move(color);
+    let mut out = Settling::default();
+    let scope = Scope {
+        regions: true,
+        chains: false,
+        whole_board: true,
+    };
+    Reader::new().settle(&board, &[], scope, &mut out);
+    (out, board)
+}
+
+fn point(s: &str) -> Point {
+    Point::parse(s, 9).unwrap()
+}
+
+/// seki12 and seki13 take more than the root's node cap (`ROOT_REGION_CAP`): unread.
+#[test]
+fn the_reader_finds_gnu_gos_seki_vital_points() {
+    for file in ["seki06", "seki07", "seki14"] {
+        let (out, _) = settling(&format!("gnugo/{file}.sgf"), None, Color::White);
+        assert!(out.contains(point("B2"), Fight::Region), "{file}: {out:?}");
+        // Not a first-line move of the corner: A1 and C1 lose the seki.
+        assert!(!out.contains(point("A1"), Fight::Region), "{file}");
+    }
+}
+
+#[test]
+fn the_reader_finds_the_bent_four_kill() {
+    // bentfour 110: White to move kills with J8 (G8 lets Black capture into a bent four off
+    // the corner, which lives).
+    let (out, _) = settling("fuego/bent_four/bentfour2.sgf", Some(3), Color::White);
+    assert!(out.contains(point("J8"), Fight::Region), "{out:?}");
+    assert!(!out.contains(point("G8"), Fight::Region), "{out:?}");
+}
+
+/// `genmove` at the default playouts (one thread, never resigning: White is lost on the
+/// board in bentfour2, and the test asks for the local move) on Fuego's bent four cases
+/// that tengen answers.
+#[test]
+fn genmove_answers_fuegos_bent_four_cases() {
+    let cases = [
+        ("fuego/bent_four/bentfour2.sgf", 3, Color::White, "J8"),
+        ("fuego/bent_four/bentfour2.sgf", 5, Color::White, "H9"),
+        ("fuego/bent_four/bentfour2.sgf", 7, Color::White, "J8"),
+        ("fuego/bent_four/bentfour1.sgf", 10, Color::Black, "J8"),
+        ("fuego/bent_four/bentfour1b.sgf", 2, Color::Black, "J9"),
+    ];
+    for (file, n, color, want) in cases {
+        let mut e = engine(file, Some(n));
+        let generated = e.genmove(color, GenmoveKind::Regression);
+        assert!(
+            matches!(generated, Generated::Move(Move::Play(p)) if p == point(want)),
+            "{file} {n}: {generated}, want {want}"
+        );
+    }
+}
+
+/// What a whole-board read of the seki positions costs (printed; `docs/reading.md`).
+#[test]
+fn root_reads_of_the_seki_positions_stay_small() {
+    for file in ["seki06", "seki07", "seki12", "seki13", "seki14"] {
+        let start = std::time::Instant::now();
+        let (out, _) = settling(&format!("gnugo/{file}.sgf"), None, Color::White);
+        eprintln!(
+            "reading: {file}: {} reads, {} nodes, {:.1} ms",
+            out.reads,
+            out.nodes,
+            start.elapsed().as_secs_f64() * 1000.0
+        );
+        assert!(out.nodes <= 2 * tengen::tactics::ROOT_REGION_CAP as u64);
+    }
+}
