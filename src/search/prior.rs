@@ -111,10 +111,12 @@ pub struct PriorConfig {
     pub network_visits: f32,
     /// A move that settles a small region by reading (`tactics::Reader`: the seki vital
     /// point, the bent-four kill, the point that makes or takes two eyes), of a region next
-    /// to the last two moves (at the root, anywhere on the board), as wins. Default 40
-    /// (docs/reading.md: Fuego's bent four 110 plays J8 instead of resigning; the seki vital
-    /// point is found by the reader but not played, the playouts losing the seki); its
-    /// strength against GNU Go is not measured yet. 0 turns the region reading off.
+    /// to the last two moves (at the root, anywhere on the board), as wins. At 40
+    /// (docs/reading.md) Fuego's bent four 110 plays J8 instead of resigning; the seki vital
+    /// point is found by the reader but not played, the playouts losing the seki. Default
+    /// 0 (off) until games against GNU Go choose it: it costs 10–20% of the playouts a
+    /// second on 9×9 middle games and no match has measured it yet; 40 is the weight the
+    /// tests and docs/reading.md use.
     pub reading: f32,
     /// A move that settles the capture of a chain of one or two liberties next to the last
     /// two moves (at the root, anywhere) by reading (throw-ins and sacrifices included), as
@@ -148,7 +150,7 @@ impl Default for PriorConfig {
             network: 0.0,
             network_large: 150.0,
             network_visits: 40.0,
-            reading: 40.0,
+            reading: 0.0,
             reading_chains: 0.0,
         }
     }

@@ -64,9 +64,9 @@ fn the_reader_finds_the_bent_four_kill() {
     assert!(!out.contains(point("G8"), Fight::Region), "{out:?}");
 }
 
-/// `genmove` at the default playouts (one thread, never resigning: White is lost on the
-/// board in bentfour2, and the test asks for the local move) on Fuego's bent four cases
-/// that tengen answers.
+/// `genmove` at the default playouts with the reading prior on (`prior_reading=40`; one
+/// thread, never resigning: White is lost on the board in bentfour2, and the test asks for
+/// the local move) on Fuego's bent four cases that tengen answers.
 #[test]
 fn genmove_answers_fuegos_bent_four_cases() {
     let cases = [
@@ -78,6 +78,7 @@ fn genmove_answers_fuegos_bent_four_cases() {
     ];
     for (file, n, color, want) in cases {
         let mut e = engine(file, Some(n));
+        e.set_param("prior_reading", 40.0).expect("prior_reading is a parameter");
         let generated = e.genmove(color, GenmoveKind::Regression);
         assert!(
             matches!(generated, Generated::Move(Move::Play(p)) if p == point(want)),
