@@ -126,11 +126,12 @@ impl Engine {
     ) -> Generated {
         let limits = self.limits(color, kind);
         log::info!(
-            "genmove {color}: limits {} playouts, {} s",
+            "genmove {color}: limits {} playouts, {} s; overhead {:.3} s a move",
             limits.playouts.map_or("no".into(), |n| n.to_string()),
             limits
                 .time
-                .map_or("no".into(), |t| format!("{:.3}", t.as_secs_f64()))
+                .map_or("no".into(), |t| format!("{:.3}", t.as_secs_f64())),
+            self.session.clocks[color.index()].overhead().as_secs_f64()
         );
         self.arm_stop();
         let start = Instant::now();
@@ -175,8 +176,15 @@ impl Engine {
             return generated;
         }
         // Our own clock, for controllers that send no time_left (Sabaki, twogtp); a later
-        // time_left overrides it.
-        self.session.clocks[color.index()].record_move(elapsed);
+        // time_left overrides it. The time the search thought within its limits tells the
+        // clock what the rest of the move cost (`Clock::record_search`).
+        let searched = match book_move {
+            Some(_) => Duration::ZERO,
+            None => self.search.summary().elapsed,
+        };
+        let planned = limits.stretch.max(limits.time).unwrap_or(elapsed);
+        let thought = searched.min(planned).min(elapsed);
+        self.session.clocks[color.index()].record_search(elapsed, thought);
         if let Generated::Move(mv) = generated {
             if let Err(e) = self.session.game.try_play(color, mv) {
                 log::error!("generated move {color} {mv} could not be played: {e}");

@@ -50,7 +50,11 @@ impl Session {
         let mut game = Game::new(size, self.terms.rules.rules());
         self.terms.apply(&mut game);
         self.game = game;
-        self.clocks = [Clock::new(self.time_control), Clock::new(self.time_control)];
+        // Fresh clocks that keep what they learnt of the overhead (`Clock::reset`).
+        for clock in &mut self.clocks {
+            clock.set_control(self.time_control);
+            clock.reset();
+        }
     }
 }
 

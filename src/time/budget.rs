@@ -38,7 +38,7 @@ const GAME_LENGTH_PER_POINT: f64 = 0.7;
 /// However long the game has gone, assume at least this fraction of the board's points is
 /// still to be played (both colours), so that main time late in a long game is never spent
 /// in a few moves (19×19: 60 moves, 9×9: 13).
-const MIN_MOVES_LEFT_PER_POINT: f64 = 1.0 / 6.0;
+pub(super) const MIN_MOVES_LEFT_PER_POINT: f64 = 1.0 / 6.0;
 
 impl GamePhase {
     pub fn new(board_size: usize, moves_played: usize) -> GamePhase {
@@ -74,11 +74,13 @@ impl GamePhase {
 /// How the budget is computed; every field has a default.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BudgetConfig {
-    /// Kept back from every allowance for network lag and process overhead. Default 1 s:
-    /// KGS and OGS charge the round trip to the engine.
+    /// Kept back from every allowance for a lag spike: from a byo-yomi period or a Canadian
+    /// stone's share, and once from main time left (never from each move's share of it: the
+    /// overhead a move usually costs is learnt, `Clock::overhead`, and kept back in full).
+    /// Default 1 s: KGS and OGS charge the round trip to the engine.
     pub lag_margin: Duration,
-    /// The lag margin never exceeds this fraction of a period (or of a move's share of main
-    /// time), so that a 1 s period still leaves time to think. Default 0.25.
+    /// The lag margin never exceeds this fraction of a period, so that a 1 s period still
+    /// leaves time to think. Default 0.25. The learnt overhead is never capped.
     pub max_lag_fraction: f64,
     /// The budget never drops below this, even when less time is left: moving at once beats
     /// losing on time. Default 10 ms.
@@ -114,13 +116,15 @@ impl Default for BudgetConfig {
 }
 
 impl BudgetConfig {
-    /// The usable part of an allowance `t` that renews (a byo-yomi period or a Canadian
-    /// stone's share): `t` less the lag margin (at most `max_lag_fraction` of `t`), times
-    /// `period_fraction`.
-    pub(super) fn usable(&self, t: Duration) -> Duration {
+    /// The usable part of an allowance `t` that renews (a byo-yomi period, a Canadian
+    /// stone's share, a Fischer increment) when a move's overhead is `overhead`: `t` less the
+    /// lag margin (at most `max_lag_fraction` of `t`) or the overhead, whichever is larger,
+    /// times `period_fraction`.
+    pub(super) fn usable(&self, t: Duration, overhead: Duration) -> Duration {
         let margin = self
             .lag_margin
-            .min(t.mul_f64(clamp01(self.max_lag_fraction)));
+            .min(t.mul_f64(clamp01(self.max_lag_fraction)))
+            .max(overhead);
         t.saturating_sub(margin)
             .mul_f64(clamp01(self.period_fraction))
     }
@@ -137,21 +141,25 @@ fn clamp01(x: f64) -> f64 {
 
 impl Clock {
     /// Time to think about the next move: a pure function of the clock, the game phase and
-    /// the config. Never zero (at least `config.min_think`).
+    /// the config. Never zero (at least `config.min_think`). A move is charged its thinking
+    /// plus its overhead (`Clock::overhead`, learnt), so:
     ///
     /// - None: no limit.
-    /// - Absolute: main time spread over the moves expected to remain, weighted towards the
-    ///   middle game, at most `max_main_fraction` of it, and never more than main time left
-    ///   less the lag margin.
+    /// - Absolute: main time less the reserve (`Clock::reserve`: the overhead of the moves
+    ///   still to come) spread over the moves expected to remain, weighted towards the middle
+    ///   game, at most `max_main_fraction` of it, and never more than main time left less this
+    ///   move's overhead and the lag margin. Once main time is down to the reserve,
+    ///   `min_think`.
     /// - Byo-yomi in overtime: the usable part of the current period (`BudgetConfig::usable`),
-    ///   so never more than one period less the margin.
+    ///   so never more than one period less the margin or the overhead.
     /// - Canadian in overtime: the usable part of the time left divided by the stones left.
     /// - Byo-yomi or Canadian in main time: what one move of overtime would get, plus a share
     ///   of main time as under Absolute. A move that outlasts main time then finishes inside
     ///   the first period, which byo-yomi renews and Canadian budgets for.
-    /// - Fischer: a share of the clock as under Absolute plus the usable part of the
-    ///   increment (it comes back after the move), never more than the clock less the lag
-    ///   margin, nor `max_move`.
+    /// - Fischer: a share of the clock as under Absolute (less a reserve if the increment
+    ///   does not cover the overhead) plus the usable part of the increment (it comes back
+    ///   after the move), never more than the clock less the overhead and the lag margin, nor
+    ///   `max_move`.
     pub fn budget(&self, config: &BudgetConfig, phase: GamePhase) -> Budget {
         match self.control {
             TimeControl::None => Budget::NoLimit,
@@ -163,7 +171,8 @@ impl Clock {
     /// `budget`: the budget with the move's share of main time times `stretch_factor`, but no
     /// more than `max_main_fraction` of main time, and within every other bound of `budget`
     /// (lag margin, main time left, `max_move`, `max_move_time`). None when it would not be
-    /// longer than the budget: no time limit, overtime, or a share already at its cap.
+    /// longer than the budget: no time limit, overtime, or a share already at its cap. The
+    /// fraction applies to main time less the reserve, as the share does.
     pub fn stretch(&self, config: &BudgetConfig, phase: GamePhase) -> Option<Duration> {
         if self.control == TimeControl::None {
             return None;
@@ -174,37 +183,40 @@ impl Clock {
         } else {
             1.0
         };
-        let cap = self.main_left.mul_f64(clamp01(config.max_main_fraction));
+        let spendable = self.main_left - self.reserve(config, phase);
+        let cap = spendable.mul_f64(clamp01(config.max_main_fraction));
         let longer = self.think(config, share.mul_f64(factor).min(cap.max(share)));
         (longer > self.think(config, share)).then_some(longer)
     }
 
     /// `budget`'s time with `share` as this move's share of main time.
     fn think(&self, config: &BudgetConfig, share: Duration) -> Duration {
+        let overhead = self.overhead();
+        let usable = |t: Duration| config.usable(t, overhead);
+        // What this move may cost in sudden death: the clock less a lag spike.
+        let clock = self
+            .main_left
+            .saturating_sub(overhead)
+            .saturating_sub(config.lag_margin);
         let think = match self.control {
             TimeControl::None => Duration::ZERO,
-            TimeControl::Absolute { .. } => {
-                let margin = config
-                    .lag_margin
-                    .min(share.mul_f64(clamp01(config.max_lag_fraction)));
-                (share - margin).min(self.main_left.saturating_sub(config.lag_margin))
-            }
+            TimeControl::Absolute { .. } => share.min(clock),
             TimeControl::ByoYomi { period, .. } => {
                 if self.in_overtime {
                     if self.periods_left == 0 {
                         Duration::ZERO
                     } else {
-                        config.usable(self.period_left.min(period))
+                        usable(self.period_left.min(period))
                     }
                 } else {
-                    config.usable(period) + share
+                    usable(period) + share
                 }
             }
             TimeControl::Canadian { period, stones, .. } => {
                 if self.in_overtime {
-                    config.usable(self.period_left / self.stones_left.max(1))
+                    usable(self.period_left / self.stones_left.max(1))
                 } else {
-                    config.usable(period / stones.max(1)) + share
+                    usable(period / stones.max(1)) + share
                 }
             }
             TimeControl::Fischer {
@@ -212,19 +224,19 @@ impl Clock {
                 max_move,
                 ..
             } => {
-                let think = (share + config.usable(increment))
-                    .min(self.main_left.saturating_sub(config.lag_margin));
-                max_move.map_or(think, |cap| think.min(config.usable(cap)))
+                let think = (share + usable(increment)).min(clock);
+                max_move.map_or(think, |cap| think.min(usable(cap)))
             }
         };
         think.min(config.max_move_time).max(config.min_think)
     }
 
-    /// This move's share of the main time left: spread over our expected moves, weighted by
-    /// the phase, capped at `max_main_fraction`.
+    /// This move's share of the main time left less the reserve: spread over our expected
+    /// moves, weighted by the phase, capped at `max_main_fraction`.
     fn main_share(&self, config: &BudgetConfig, phase: GamePhase) -> Duration {
-        let even = self.main_left.as_secs_f64() / phase.our_moves_left() as f64;
-        let cap = self.main_left.as_secs_f64() * clamp01(config.max_main_fraction);
+        let spendable = (self.main_left - self.reserve(config, phase)).as_secs_f64();
+        let even = spendable / phase.our_moves_left() as f64;
+        let cap = spendable * clamp01(config.max_main_fraction);
         Duration::from_secs_f64((even * phase.weight()).min(cap).max(0.0))
     }
 }

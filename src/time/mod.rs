@@ -15,10 +15,12 @@
 //! - Absolute and Fischer: T = time left on the clock; N is ignored.
 //! - None: ignored; the controller said there is no limit.
 //!
-//! Files: `mod.rs` the `Clock` and its running state (`time_left`, `record_move`);
-//! `settings.rs` `TimeControl` and the parsing of `time_settings`, `kgs-time_settings`,
-//! `kata-time_settings`; `budget.rs` the per-move thinking time (`Budget`, `GamePhase`,
-//! `BudgetConfig`, `Clock::budget`, `Clock::stretch`).
+//! Files: `mod.rs` the `Clock` and its running state (`time_left`, `record_move`,
+//! `record_search`); `settings.rs` `TimeControl` and the parsing of `time_settings`,
+//! `kgs-time_settings`, `kata-time_settings`; `budget.rs` the per-move thinking time (`Budget`,
+//! `GamePhase`, `BudgetConfig`, `Clock::budget`, `Clock::stretch`); `overhead.rs` what a move
+//! costs beyond its thinking, learnt from the controller's reports (`Overhead`); `reserve.rs`
+//! the main time kept back in sudden death to pay that overhead on the moves still to come.
 //!
 //! Depends on: nothing.
 
@@ -26,9 +28,12 @@
 mod tests;
 
 mod budget;
+mod overhead;
+mod reserve;
 mod settings;
 
 pub use budget::{Budget, BudgetConfig, GamePhase};
+pub use overhead::Overhead;
 pub use settings::{parse_count, parse_seconds, TimeControl, TimeSettingsError};
 
 use std::fmt;
@@ -49,6 +54,9 @@ pub struct Clock {
     stones_left: u32,
     /// Time left in the current period (byo-yomi or Canadian).
     period_left: Duration,
+    /// What a move costs beyond its thinking, learnt from the moves so far; kept by `reset`
+    /// and `set_control`, since it belongs to the machine and the connection, not the game.
+    overhead: Overhead,
 }
 
 impl Clock {
@@ -63,6 +71,7 @@ impl Clock {
             periods_left: 0,
             stones_left: 0,
             period_left: Duration::ZERO,
+            overhead: Overhead::default(),
         };
         if clock.has_overtime() && clock.main_left.is_zero() {
             clock.enter_overtime();
@@ -70,17 +79,32 @@ impl Clock {
         clock
     }
 
-    /// Back to the start of the game (`clear_board`).
+    /// Back to the start of the game (`clear_board`), keeping what was learnt of the overhead.
     pub fn reset(&mut self) {
-        *self = Clock::new(self.control);
+        self.restart(self.control);
     }
 
     /// Adopts `control` for a new game; keeps the running state when the control is the same,
-    /// because gtp2ogs resends `time_settings` before every `genmove`.
+    /// because gtp2ogs resends `time_settings` before every `genmove`. Keeps what was learnt
+    /// of the overhead either way.
     pub fn set_control(&mut self, control: TimeControl) {
         if control.normalized() != self.control {
-            *self = Clock::new(control);
+            self.restart(control);
         }
+    }
+
+    /// A fresh clock of `control` with this one's overhead.
+    fn restart(&mut self, control: TimeControl) {
+        let mut overhead = std::mem::take(&mut self.overhead);
+        overhead.forget_report();
+        *self = Clock::new(control);
+        self.overhead = overhead;
+    }
+
+    /// The estimated overhead of the next move: what the controller will charge beyond the
+    /// time the search thinks (`Overhead::estimate`).
+    pub fn overhead(&self) -> Duration {
+        self.overhead.estimate()
     }
 
     /// The control, normalised (see `TimeControl::normalized`).
@@ -143,6 +167,7 @@ impl Clock {
     /// meaning of the control (module doc): stones left under Canadian, periods left under
     /// byo-yomi, 0 in main time. Never fails; accepts values that contradict the control.
     pub fn time_left(&mut self, time: Duration, n: u32) {
+        self.learn_from_report(time, n);
         match self.control {
             TimeControl::None => {}
             TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => self.main_left = time,
@@ -171,6 +196,37 @@ impl Clock {
                 self.period_left = time;
             }
         }
+    }
+
+    /// Learns the overhead from a `time_left` report in main time (absolute, Fischer, or the
+    /// main time of byo-yomi and Canadian, `n` = 0): what the controller charged since the last.
+    fn learn_from_report(&mut self, time: Duration, n: u32) {
+        match self.control {
+            TimeControl::None => {}
+            TimeControl::Absolute { .. } => self.overhead.report(time, Duration::ZERO),
+            // fischer-capped: a clock at its cap hides what the move was charged.
+            TimeControl::Fischer {
+                max_main: Some(cap),
+                ..
+            } if time >= cap => self.overhead.forget_report(),
+            TimeControl::Fischer { increment, .. } => self.overhead.report(time, increment),
+            TimeControl::ByoYomi { .. } | TimeControl::Canadian { .. } if n == 0 => {
+                self.overhead.report(time, Duration::ZERO)
+            }
+            TimeControl::ByoYomi { .. } | TimeControl::Canadian { .. } => {
+                self.overhead.forget_report()
+            }
+        }
+    }
+
+    /// Records a move of ours, as `record_move`, and learns from it: it took `elapsed`, of
+    /// which its search thought `thought` within the time it was given (`Overhead`). The
+    /// time between is overhead: judging, tree reuse, the search overshooting its deadline.
+    pub fn record_search(&mut self, elapsed: Duration, thought: Duration) {
+        if self.control != TimeControl::None {
+            self.overhead.note_move(elapsed, thought);
+        }
+        self.record_move(elapsed);
     }
 
     /// Records a move of ours that took `elapsed`, for controllers that never send

@@ -110,7 +110,7 @@ fn byo_yomi_in_main_time_adds_a_share_of_main_time_to_one_period() {
     let clock = Clock::new(kgs("byoyomi 600 30 5"));
     assert!(!clock.in_overtime());
     let b = limit(clock.budget(&config, MIDDLE_19));
-    let period_only = config.usable(secs(30.0));
+    let period_only = config.usable(secs(30.0), clock.overhead());
     assert!(b > period_only, "{b:?}");
     // A little main time plus the first period, never more than both.
     assert!(b < period_only + secs(600.0).mul_f64(config.max_main_fraction));
@@ -229,7 +229,7 @@ fn canadian_time_left_zero_stones_means_main_time() {
     assert!(!clock.in_overtime());
     assert_eq!(clock.main_left(), secs(120.0));
     let b = limit(clock.budget(&BudgetConfig::default(), MIDDLE_19));
-    assert!(b > BudgetConfig::default().usable(secs(6.0)));
+    assert!(b > BudgetConfig::default().usable(secs(6.0), Duration::ZERO));
     clock.time_left(secs(28.0), 4);
     assert!(clock.in_overtime());
     assert_eq!(clock.stones_left(), 4);
@@ -451,7 +451,7 @@ fn stretch_doubles_the_share_of_main_time_within_every_bound() {
     let clock = Clock::new(kgs("byoyomi 600 30 5"));
     let b = limit(clock.budget(&config, MIDDLE_19));
     let s = clock.stretch(&config, MIDDLE_19).unwrap();
-    assert!(s > b && s < b + (b - config.usable(secs(30.0))) * 2);
+    assert!(s > b && s < b + (b - config.usable(secs(30.0), clock.overhead())) * 2);
     let mut clock = clock;
     clock.time_left(secs(25.0), 3);
     assert_eq!(clock.stretch(&config, MIDDLE_19), None);
