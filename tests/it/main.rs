@@ -13,6 +13,8 @@
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
+//! - json_engine: `tengen analysis`, KataGo's JSON analysis protocol, and KaTrain's client on it
+//!   (needs python3 and KaTrain in tests/katrain/site; skips without)
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
 //! - streams: random command streams through the binary: one reply each, in order, and the
 //!   final position equals a replay of the accepted commands
@@ -30,6 +32,7 @@ mod faults;
 mod flood;
 mod fuzzed;
 mod gtp;
+mod json_engine;
 mod network_file;
 mod properties;
 mod referee;
