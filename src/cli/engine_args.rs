@@ -151,6 +151,11 @@ pub(super) struct EngineArgs {
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
 
+    /// For OGS through gtp2ogs: during each genmove, write the variation and win rate to
+    /// stderr in KataGo's format, which gtp2ogs posts to the game.
+    #[arg(long)]
+    ogs_variations: bool,
+
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
     gtp_log: Option<PathBuf>,
@@ -202,6 +207,7 @@ impl EngineArgs {
             config.search.model_large = model;
         }
         config.gtp_log = self.gtp_log;
+        config.ogs_variations = self.ogs_variations;
         config.book = match (self.no_book, self.book) {
             (true, _) => None,
             (false, Some(book)) => Some(book),

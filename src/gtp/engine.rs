@@ -101,6 +101,9 @@ pub struct Config {
     pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
+    /// `--ogs-variations`: each `genmove` that searched writes its variation and win rate to
+    /// stderr in the format gtp2ogs posts to OGS (`gtp::ogs`). Default off.
+    pub ogs_variations: bool,
     /// The opening book `genmove` plays from where it has the position (`book`): `--book
     /// FILE`, none with `--no-book`. Default: the built-in 9×9 book.
     pub book: Option<Book>,
@@ -122,6 +125,7 @@ impl Default for Config {
             lenient_play: false,
             ponder: false,
             gtp_log: None,
+            ogs_variations: false,
             book: Some(Book::builtin()),
         }
     }

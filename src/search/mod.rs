@@ -98,6 +98,9 @@ pub struct Summary {
     /// moves (komi and handicap compensation taken off, as the playouts count them): what
     /// KataGo calls `scoreLead`.
     pub score_lead: f32,
+    /// Standard deviation of the final margins of this search's playouts through the chosen
+    /// move (`spread.rs`), KataGo's `scoreStdev`.
+    pub score_stdev: f32,
     /// The principal variation, most visited first.
     pub pv: Vec<Move>,
     /// Threads that searched.

@@ -204,6 +204,7 @@ impl Search {
             elapsed,
             win_rate: 0.5,
             score_lead: 0.0,
+            score_stdev: 0.0,
             pv: Vec::new(),
             threads: self.workers.len(),
             nodes: tree.len(),
@@ -215,6 +216,7 @@ impl Search {
         if let Some(best) = self.best_child(tree, root) {
             self.summary.win_rate = tree.node(best).stats().value();
             self.summary.score_lead = tree.node(best).score_mean();
+            self.summary.score_stdev = self.spread.of(tree.node(best).mv()).stdev;
         }
         if self.summary.tree_full {
             log::info!(

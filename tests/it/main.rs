@@ -15,6 +15,8 @@
 //!   line checked against Sabaki's parsing rules
 //! - json_engine: `tengen analysis`, KataGo's JSON analysis protocol, and KaTrain's client on it
 //!   (needs python3 and KaTrain in tests/katrain/site; skips without)
+//! - ogs: `--ogs-variations` read by gtp2ogs's own parser (needs node and a gtp2ogs checkout
+//!   in GTP2OGS_SRC; skips without); stderr empty without the option
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
 //! - streams: random command streams through the binary: one reply each, in order, and the
 //!   final position equals a replay of the accepted commands
@@ -34,6 +36,7 @@ mod fuzzed;
 mod gtp;
 mod json_engine;
 mod network_file;
+mod ogs;
 mod properties;
 mod referee;
 mod reference;
