@@ -30,14 +30,15 @@ pub mod net;
 
 pub mod search;
 
-// The front ends: `tengen bench`, `book`, `learn`, `review`, the GTP engine, `tengen match`,
-// and the command line that starts them.
+// The front ends: `tengen bench`, `book`, `learn`, `review`, the GTP engine, KataGo's JSON
+// analysis protocol (`tengen analysis`), `tengen match`, and the command line that starts them.
 pub mod bench;
 pub mod book;
 pub mod learn;
 pub mod review;
 
 pub mod gtp;
+pub mod json_engine;
 pub mod referee;
 
 pub mod cli;

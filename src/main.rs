@@ -1,5 +1,5 @@
-//! The `tengen` binary: GTP engine (default), `tengen bench`, `tengen match`, `tengen book`,
-//! `tengen learn`, `tengen net-data`, `tengen review`.
+//! The `tengen` binary: GTP engine (default), `tengen analysis`, `tengen bench`, `tengen
+//! match`, `tengen book`, `tengen learn`, `tengen net-data`, `tengen review`.
 //!
 //! The command line is parsed by `tengen::cli` (one `clap` parser for all five); this file
 //! prints what the parser says (help and version to stdout, errors to stderr), starts what it
@@ -27,6 +27,10 @@ fn main() -> ExitCode {
         Invocation::Serve { config, verbose } => {
             init_logging(verbose);
             tengen::gtp::serve(*config)
+        }
+        Invocation::Analysis { config, verbose } => {
+            init_logging(verbose);
+            tengen::json_engine::run(*config)
         }
         Invocation::Bench(options) => {
             init_logging(false);

@@ -2,7 +2,7 @@
 
 use super::values::{
     at_least, book_file, finite, model_file, network_file, param, ratio, rule_set, seconds, whole,
-    win_rate,
+    win_rate, word,
 };
 use super::{default_threads, invalid};
 use crate::book::Book;
@@ -151,6 +151,16 @@ pub(super) struct EngineArgs {
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,
 
+    /// What GTP version answers instead of tengen's own version (KataGo's -override-version):
+    /// Lizzie wants 0.15 or more, e.g. --override-version 0.17. Default: tengen's version.
+    #[arg(long, value_name = "V", value_parser = word)]
+    override_version: Option<String>,
+
+    /// For OGS through gtp2ogs: during each genmove, write the variation and win rate to
+    /// stderr in KataGo's format, which gtp2ogs posts to the game.
+    #[arg(long)]
+    ogs_variations: bool,
+
     /// Append every command received and reply sent to FILE. Default: no log.
     #[arg(long, value_name = "FILE")]
     gtp_log: Option<PathBuf>,
@@ -202,6 +212,8 @@ impl EngineArgs {
             config.search.model_large = model;
         }
         config.gtp_log = self.gtp_log;
+        config.ogs_variations = self.ogs_variations;
+        config.version = self.override_version;
         config.book = match (self.no_book, self.book) {
             (true, _) => None,
             (false, Some(book)) => Some(book),

@@ -1,7 +1,10 @@
 //! The command line of the `tengen` binary: one `clap` parser for the GTP engine (the
-//! default), `tengen bench`, `match`, `book`, `learn`, `net-data` and `review`, and the typed
-//! configuration each yields (`gtp::Config`, `bench::Options`, `referee::Config`,
-//! `book::build::Options`, `learn::Options`, `net::data::Options`, `review::Options`).
+//! default), `tengen analysis`, `bench`, `match`, `book`, `learn`, `net-data` and `review`,
+//! and the typed configuration each yields (`gtp::Config`, `json_engine::Config`,
+//! `bench::Options`, `referee::Config`, `book::build::Options`, `learn::Options`,
+//! `net::data::Options`, `review::Options`). KataGo's own arguments to `analysis` (`-model X`,
+//! as KaTrain passes them) are taken out before clap reads the rest
+//! (`analysis_args::katago_args`).
 //!
 //! Every option is declared once, with its help line and default, in the `…Args` struct of
 //! its command; every range check is a value parser of `values.rs`, so a bad value is
@@ -12,9 +15,10 @@
 //! **Invariant:** `parse` never prints and never exits: help, version and every error come
 //! back as a `clap::Error` for `main`, the one place that prints them and exits.
 //!
-//! Depends on: gtp, bench, book, learn, net, referee, review, progress, search, playout, time,
-//! game, geom.
+//! Depends on: gtp, json_engine, bench, book, learn, net, referee, review, progress, search,
+//! playout, time, game, geom.
 
+mod analysis_args;
 mod engine_args;
 mod match_args;
 mod offline_args;
@@ -27,11 +31,13 @@ mod values;
 use crate::bench;
 use crate::book;
 use crate::gtp;
+use crate::json_engine;
 use crate::learn;
 use crate::net;
 use crate::referee;
 use crate::review;
 use crate::search::tree::MAX_THREADS;
+use analysis_args::{katago_args, AnalysisArgs, ANALYSIS_NOTES};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use engine_args::EngineArgs;
@@ -46,6 +52,11 @@ pub enum Invocation {
     /// Serve GTP on stdin/stdout; `verbose` is `-v` (info logs on stderr).
     Serve {
         config: Box<gtp::Config>,
+        verbose: bool,
+    },
+    /// `tengen analysis`; `verbose` is `-v`.
+    Analysis {
+        config: Box<json_engine::Config>,
         verbose: bool,
     },
     /// `tengen bench`.
@@ -83,6 +94,14 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let mut args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut katago = Vec::new();
+    if args.get(1).is_some_and(|a| a == "analysis") {
+        let rest = args.split_off(2);
+        let (own, theirs) = katago_args(rest);
+        args.extend(own);
+        katago = theirs;
+    }
     let matches = Cli::command().try_get_matches_from(args)?;
     let cli = Cli::from_arg_matches(&matches)?;
     Ok(match cli.command {
@@ -90,6 +109,16 @@ where
             let verbose = cli.engine.verbose;
             Invocation::Serve {
                 config: Box::new(cli.engine.into_config()?),
+                verbose,
+            }
+        }
+        Some(Command::Analysis(args)) => {
+            let verbose = args.verbose;
+            let config = args
+                .into_config(katago)
+                .map_err(|e| invalid("--param", &e))?;
+            Invocation::Analysis {
+                config: Box::new(config),
                 verbose,
             }
         }
@@ -141,6 +170,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// KataGo's JSON analysis protocol on stdin/stdout (KaTrain and other review tools).
+    #[command(
+        long_about = None,
+        after_help = ANALYSIS_NOTES,
+        args_override_self = true,
+        term_width = 100
+    )]
+    Analysis(AnalysisArgs),
     /// Playouts per second on fixed positions, with signatures to check refactors.
     #[command(
         long_about = None,

@@ -602,3 +602,33 @@ fn match_campaigns_take_a_slice_a_report_and_an_sprt() {
     let line = "match --merge a.json --engine1 x";
     assert!(refusal(parse_with_seed(argv(line), 1), line).contains("cannot be used with"));
 }
+
+/// `tengen analysis` takes KaTrain's command line: KataGo's `-model`, `-config` and
+/// `-override-config` (with their values) are set aside to be reported, tengen's own options
+/// are read, and `-quit-without-waiting` is honoured.
+#[test]
+fn analysis_sets_katagos_arguments_aside() {
+    let line = "analysis -model m.bin.gz -config a.cfg -override-config homeDataDir=/x \
+                --threads 2 --max-visits 500 -quit-without-waiting";
+    let Invocation::Analysis { config, verbose } = parse_with_seed(argv(line), 1).unwrap() else {
+        panic!("not an analysis")
+    };
+    assert!(!verbose);
+    assert_eq!(config.search.threads, 2);
+    assert_eq!(config.max_visits, 500);
+    assert!(config.quit_without_waiting);
+    assert_eq!(
+        config.ignored_args,
+        [
+            "-model",
+            "m.bin.gz",
+            "-config",
+            "a.cfg",
+            "-override-config",
+            "homeDataDir=/x"
+        ]
+    );
+    // tengen's own --model is not KataGo's -model.
+    assert!(parse_with_seed(argv("analysis --model"), 1).is_err());
+    assert!(help(Some("analysis")).contains("KaTrain"));
+}

@@ -110,6 +110,15 @@ pub(super) fn rule_set(s: &str) -> Result<RuleSet, String> {
         .map_err(|e| format!("{e} (chinese, japanese, aga, new_zealand or tromp-taylor)"))
 }
 
+/// One word of printable text (a GTP `version` answer): no space, no control character.
+pub(super) fn word(s: &str) -> Result<String, String> {
+    if s.is_empty() || s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        Err("not one word of printable text".into())
+    } else {
+        Ok(s.to_string())
+    }
+}
+
 /// `NAME=VALUE` of `--param`, checked against the search's names and ranges.
 pub(super) fn param(s: &str) -> Result<(String, f32), String> {
     let (name, value) = s.split_once('=').ok_or("write NAME=VALUE")?;

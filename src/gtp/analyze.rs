@@ -176,16 +176,6 @@ fn chosen<'a>(report: &'a Report, args: &AnalyzeArgs) -> &'a [MoveInfo] {
     &report.moves[..n]
 }
 
-/// A lower confidence bound of a win rate: normal approximation, 1.96 standard errors; 0 for
-/// an unvisited move.
-fn lcb(m: &MoveInfo) -> f32 {
-    if m.visits == 0 {
-        return 0.0;
-    }
-    let p = m.win_rate;
-    p - 1.96 * (p * (1.0 - p) / m.visits as f32).sqrt()
-}
-
 /// Ten-thousandths, rounded (Leela Zero's integers).
 fn per_10k(x: f32) -> i32 {
     (x * 10_000.0).round() as i32
@@ -220,21 +210,28 @@ pub fn info_line(
                 m.visits,
                 per_10k(m.win_rate).clamp(0, 10_000),
                 per_10k(m.prior).clamp(0, 10_000),
-                per_10k(lcb(m)),
+                per_10k(m.lcb()),
                 m.order,
                 join_moves(&m.pv)
             ),
+            // KataGo's order of fields. tengen has no graph search, so a move's edge visits
+            // are its visits; its mean playout margin is both the lead and the self-play
+            // score. `utility` is left out: tengen has none.
             Dialect::Kata => write!(
                 line,
-                "info move {} visits {} winrate {:.6} scoreMean {:.3} scoreLead {:.3} prior {:.6} \
-                 lcb {:.6} order {} pv {}",
+                "info move {} visits {} edgeVisits {} winrate {:.6} scoreMean {:.3} \
+                 scoreStdev {:.3} scoreLead {:.3} scoreSelfplay {:.3} prior {:.6} lcb {:.6} \
+                 order {} pv {}",
                 m.mv,
+                m.visits,
                 m.visits,
                 m.win_rate,
                 m.score_lead,
+                m.score_stdev,
+                m.score_lead,
                 m.score_lead,
                 m.prior,
-                lcb(m),
+                m.lcb(),
                 m.order,
                 join_moves(&m.pv)
             ),

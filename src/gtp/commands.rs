@@ -72,11 +72,7 @@ pub const COMMANDS: &[Entry] = &[
     // Administrative commands of GTP v2.
     entry("protocol_version", |_, _| Ok("2".into()), false),
     entry("name", |_, _| Ok("tengen".into()), false),
-    entry(
-        "version",
-        |_, _| Ok(env!("CARGO_PKG_VERSION").into()),
-        false,
-    ),
+    entry("version", |e, _| Ok(e.version().into()), false),
     entry("known_command", known_command, false),
     entry("list_commands", list_commands, false),
     entry("quit", |_, _| Ok(String::new()), false),

@@ -101,6 +101,13 @@ pub struct Config {
     pub ponder: bool,
     /// `--gtp-log FILE`: append every command and reply to FILE.
     pub gtp_log: Option<PathBuf>,
+    /// `--override-version V`: what `version` answers instead of tengen's own version (as
+    /// KataGo's `-override-version`): Lizzie refuses a version whose minor number is below
+    /// 15, as it was written for Leela Zero 0.15 and later. Default: none.
+    pub version: Option<String>,
+    /// `--ogs-variations`: each `genmove` that searched writes its variation and win rate to
+    /// stderr in the format gtp2ogs posts to OGS (`gtp::ogs`). Default off.
+    pub ogs_variations: bool,
     /// The opening book `genmove` plays from where it has the position (`book`): `--book
     /// FILE`, none with `--no-book`. Default: the built-in 9×9 book.
     pub book: Option<Book>,
@@ -122,6 +129,8 @@ impl Default for Config {
             lenient_play: false,
             ponder: false,
             gtp_log: None,
+            version: None,
+            ogs_variations: false,
             book: Some(Book::builtin()),
         }
     }
@@ -176,6 +185,14 @@ impl Engine {
 
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// `version`: tengen's own, or `--override-version`'s.
+    pub fn version(&self) -> &str {
+        self.config
+            .version
+            .as_deref()
+            .unwrap_or(env!("CARGO_PKG_VERSION"))
     }
 
     /// `tengen-param`: the tunable numbers of the search, one `name value` per line.

@@ -5,6 +5,7 @@
 //! Invariant: every move sent back by `genmove` has been checked with `Game::check` and played.
 
 use super::engine::Engine;
+use super::ogs;
 use crate::geom::{Color, Move};
 use crate::search::{Decision, Limits, Report, Reporter, Search};
 use crate::time::{GamePhase, TimeControl};
@@ -172,6 +173,12 @@ impl Engine {
             "genmove {color}: {generated} after {:.3} s",
             elapsed.as_secs_f64()
         );
+        // Before the reply, while gtp2ogs still waits for it (it reads stderr only then).
+        if let (true, None, Generated::Move(mv)) =
+            (self.config.ogs_variations, book_move, generated)
+        {
+            eprintln!("{}", ogs::variation_line(self.search.summary(), mv));
+        }
         if kind == GenmoveKind::Regression {
             return generated;
         }

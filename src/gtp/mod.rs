@@ -29,6 +29,7 @@ pub mod engine;
 mod error;
 mod genmove;
 mod judgment;
+pub mod ogs;
 mod placement;
 pub mod reader;
 mod session;
@@ -169,6 +170,9 @@ impl<'a> Stream<'a> {
 /// Serves GTP on stdin/stdout until `quit` or end of input.
 pub fn serve(config: Config) -> Result<(), String> {
     let signals = Signals::default();
+    if config.ogs_variations {
+        eprintln!("{}", ogs::BANNER);
+    }
     let log = match &config.gtp_log {
         Some(path) => {
             Some(GtpLog::open(path).map_err(|e| format!("--gtp-log {}: {e}", path.display()))?)

@@ -49,17 +49,19 @@ mod count;
 mod decide;
 pub mod komi;
 pub mod model;
+mod move_owners;
 pub mod prior;
 pub mod report;
 mod reuse;
 mod run;
 mod select;
+pub mod spread;
 mod stop;
 pub mod tree;
 mod worker;
 
 pub use config::{nodes_for_memory, Config, Limits, DEFAULT_MAX_MEMORY_MIB, DEFAULT_PLAYOUTS};
-pub use report::{MoveInfo, Report, Reporter};
+pub use report::{MoveInfo, Report, Reporter, RootInfo};
 
 use crate::board::Bitboard;
 use crate::game::Game;
@@ -96,6 +98,9 @@ pub struct Summary {
     /// moves (komi and handicap compensation taken off, as the playouts count them): what
     /// KataGo calls `scoreLead`.
     pub score_lead: f32,
+    /// Standard deviation of the final margins of this search's playouts through the chosen
+    /// move (`spread.rs`), KataGo's `scoreStdev`.
+    pub score_stdev: f32,
     /// The principal variation, most visited first.
     pub pv: Vec<Move>,
     /// Threads that searched.
@@ -122,6 +127,12 @@ pub struct Search {
     workers: Vec<Worker>,
     /// Sum of the workers' `owner_sum` after a search (`Report::ownership`).
     owner_sum: Box<[i32; MAX_POINTS]>,
+    /// The spread of the final scores of this search's playouts, per root move.
+    spread: spread::ScoreSpread,
+    /// Keep the ownership per root move (`set_moves_ownership`).
+    moves_ownership: bool,
+    /// Sum of the workers' ownership per root move after a search, when kept.
+    move_owners: move_owners::MoveOwners,
     summary: Summary,
     /// Armed by `inject_worker_panic`, taken by the next search.
     fault: Option<WorkerFault>,
@@ -172,6 +183,9 @@ impl Search {
             kept: None,
             workers: Vec::new(),
             owner_sum: Box::new([0; MAX_POINTS]),
+            spread: spread::ScoreSpread::default(),
+            moves_ownership: false,
+            move_owners: move_owners::MoveOwners::default(),
             summary: Summary::default(),
             fault: None,
             adaptive_komi: [None; 2],
@@ -226,6 +240,13 @@ impl Search {
         for w in &mut self.workers {
             w.replies.clear();
         }
+    }
+
+    /// Keeps the ownership of each root move in the searches that follow (KataGo's
+    /// `includeMovesOwnership`: `MoveInfo::ownership`), or stops keeping it (the default:
+    /// it adds a row of additions to every playout).
+    pub fn set_moves_ownership(&mut self, on: bool) {
+        self.moves_ownership = on;
     }
 
     /// What the last search did.
@@ -321,7 +342,12 @@ impl Search {
         }
         self.run(&mut tree, &root, limits, reporter);
         let done = self.summary.playouts;
-        let report = report::report(&tree, &root, done, &self.owner_sum, done);
+        let owners = report::Owners {
+            all: &self.owner_sum,
+            playouts: done,
+            by_move: &self.move_owners,
+        };
+        let report = report::report(&tree, &root, done, owners, &self.spread);
         self.keep(tree, game, color);
         report
     }

@@ -12,6 +12,8 @@
 //! Depends on: search (tree, Root, decide), geom.
 
 use super::decide::variation;
+use super::move_owners::MoveOwners;
+use super::spread::ScoreSpread;
 use super::tree::{NodeId, Tree};
 use super::{Ownership, Root};
 use crate::geom::{Color, Move, MAX_POINTS};
@@ -40,6 +42,38 @@ pub struct MoveInfo {
     /// Mean area margin of the playouts through the move, komi taken off, for the side to
     /// move (`Node::score_mean`).
     pub score_lead: f32,
+    /// Standard deviation of the final margins of this search's playouts through the move
+    /// (`spread.rs`); 0 when this search has not visited it.
+    pub score_stdev: f32,
+    /// Mean owner of each point over this search's playouts through the move (Black
+    /// positive, by `Point::index`), when the search keeps it
+    /// (`Search::set_moves_ownership`) and has visited the move.
+    pub ownership: Option<Ownership>,
+}
+
+impl MoveInfo {
+    /// A lower confidence bound of the win rate: the normal approximation, 1.96 standard
+    /// errors below it (Leela Zero's `lcb` is in the same spirit); 0 for an unvisited move.
+    pub fn lcb(&self) -> f32 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let p = self.win_rate;
+        p - 1.96 * (p * (1.0 - p) / self.visits as f32).sqrt()
+    }
+}
+
+/// The root as a whole, for the side to move (KataGo's `rootInfo`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RootInfo {
+    /// Real playouts through the root, a kept subtree's included.
+    pub visits: u32,
+    /// Win rate of the side to move over those playouts; 0.5 before any.
+    pub win_rate: f32,
+    /// Mean final margin of those playouts for the side to move.
+    pub score_lead: f32,
+    /// Standard deviation of the final margins of this search's playouts.
+    pub score_stdev: f32,
 }
 
 /// A snapshot of the search, most visited move first.
@@ -49,6 +83,8 @@ pub struct Report {
     pub color: Color,
     /// Playouts of this search so far.
     pub playouts: u64,
+    /// The root's own statistics.
+    pub root: RootInfo,
     /// Every legal root move, by visits (then prior) descending; `order` is the index.
     pub moves: Vec<MoveInfo>,
     /// Mean owner of each point over this search's playouts (Black positive, by
@@ -90,32 +126,40 @@ impl<'a> Reporter<'a> {
     }
 }
 
+/// The ownership sums a report is made from: the whole board's over `playouts` playouts, and
+/// each root move's (when kept).
+pub(super) struct Owners<'a> {
+    pub(super) all: &'a [i32; MAX_POINTS],
+    pub(super) playouts: u64,
+    pub(super) by_move: &'a MoveOwners,
+}
+
 /// The search loop's hook: sends a report to `reporter` if one is due at `now`, with the
-/// ownership of `owner_sum` over `owner_playouts` playouts. Cold path (once per `CLOCK_EVERY`
-/// iterations of one thread; builds a report only every interval).
+/// ownership of `owners`. Cold path (once per `CLOCK_EVERY` iterations of one thread; builds
+/// a report only every interval).
 pub(super) fn poll(
     reporter: &mut Reporter,
     now: Instant,
     tree: &Tree,
     root: &Root,
     done: u64,
-    owner_sum: &[i32; MAX_POINTS],
-    owner_playouts: u64,
+    owners: Owners,
+    spread: &ScoreSpread,
 ) {
     if reporter.due(now) {
-        let report = report(tree, root, done, owner_sum, owner_playouts);
+        let report = report(tree, root, done, owners, spread);
         (reporter.sink)(&report);
     }
 }
 
 /// The report of the search at the root of `tree` after `done` playouts, with the ownership
-/// of `owner_sum` over `owner_playouts` playouts.
+/// of `owners` and the spread of scores of `spread`.
 pub(super) fn report(
     tree: &Tree,
     root: &Root,
     done: u64,
-    owner_sum: &[i32; MAX_POINTS],
-    owner_playouts: u64,
+    owners: Owners,
+    spread: &ScoreSpread,
 ) -> Report {
     let legal: Vec<NodeId> = root.legal_children(tree).collect();
     let prior_total: f32 = legal.iter().map(|&c| tree.node(c).prior().wins()).sum();
@@ -138,6 +182,8 @@ pub(super) fn report(
                 pv_visits: line.iter().map(|&n| tree.node(n).visits()).collect(),
                 // A root child's margin is already the root mover's.
                 score_lead: node.score_mean(),
+                score_stdev: spread.of(node.mv()).stdev,
+                ownership: owners.by_move.of(node.mv()),
             }
         })
         .collect();
@@ -145,11 +191,25 @@ pub(super) fn report(
     for (i, m) in moves.iter_mut().enumerate() {
         m.order = i;
     }
-    let n = owner_playouts.max(1) as f32;
-    let ownership = owner_sum.iter().map(|&s| s as f32 / n).collect();
+    let n = owners.playouts.max(1) as f32;
+    let ownership = owners.all.iter().map(|&s| s as f32 / n).collect();
+    // The root's wins and margins count for the player who moved into it: the opponent.
+    let top = tree.node(Tree::ROOT);
+    let stats = top.stats();
+    let root_info = RootInfo {
+        visits: stats.visits,
+        win_rate: if stats.visits == 0 {
+            0.5
+        } else {
+            1.0 - stats.value()
+        },
+        score_lead: -top.score_mean() + 0.0,
+        score_stdev: spread.total().stdev,
+    };
     Report {
         color: root.color,
         playouts: done,
+        root: root_info,
         moves,
         ownership,
     }

@@ -9,6 +9,7 @@
 
 use super::config::{DEFAULT_PLAYOUTS, STOP_FLOOR};
 use super::report::Reporter;
+use super::spread::ScoreSpread;
 use super::tree::{self, Tree};
 use super::worker::Worker;
 use super::{Config, Limits, Root, Search, Summary};
@@ -24,6 +25,8 @@ pub(super) struct Shared<'a> {
     pub(super) rave_equivalence: f32,
     pub(super) tree: &'a Tree,
     pub(super) root: &'a Root,
+    /// The spread of the playouts' scores per root move (`spread.rs`).
+    pub(super) spread: &'a ScoreSpread,
     pub(super) stop: Option<&'a AtomicBool>,
     /// Playouts to run before the stop flag counts (`STOP_FLOOR`, or 0 for pondering).
     pub(super) floor: u64,
@@ -52,10 +55,12 @@ pub(super) struct Shared<'a> {
 impl<'a> Shared<'a> {
     /// The shared state of a phase of a search that began at `start` and has run `done`
     /// playouts; `recycle`: halt when the tree is full, for `Search::run` to prune it.
+    #[allow(clippy::too_many_arguments)]
     fn new(
         config: &'a Config,
         tree: &'a Tree,
         root: &'a Root,
+        spread: &'a ScoreSpread,
         limits: &'a Limits,
         start: Instant,
         done: u64,
@@ -75,6 +80,7 @@ impl<'a> Shared<'a> {
             ),
             tree,
             root,
+            spread,
             stop: limits.stop.as_deref(),
             floor: if limits.stop_at_once { 0 } else { STOP_FLOOR },
             max_playouts,
@@ -107,6 +113,7 @@ impl Search {
     ) {
         let start = Instant::now();
         self.ready_workers(root);
+        self.spread.clear();
         let mut done = 0;
         let mut recycled = 0;
         // A root with one legal child needs no search.
@@ -116,7 +123,16 @@ impl Search {
             // Phases: the search runs until a limit, or until the tree is full; then the tree
             // is pruned (no thread in it) and the next phase goes on where the last one stopped.
             loop {
-                let shared = Shared::new(&self.config, tree, root, limits, start, done, recycle);
+                let shared = Shared::new(
+                    &self.config,
+                    tree,
+                    root,
+                    &self.spread,
+                    limits,
+                    start,
+                    done,
+                    recycle,
+                );
                 run_phase(&mut self.workers, &shared, reporter.as_deref_mut());
                 done = shared.done.load(Ordering::Relaxed);
                 if !shared.wants_room.load(Ordering::Relaxed) {
@@ -139,6 +155,7 @@ impl Search {
         let fault = self.fault.take();
         for (i, w) in self.workers.iter_mut().enumerate() {
             w.owner_sum.fill(0);
+            w.move_owners.set(self.moves_ownership);
             w.panic_after = fault.filter(|f| f.worker == i).map(|f| f.after);
             w.replies.fit(root.board.stride_m());
         }
@@ -174,7 +191,9 @@ impl Search {
     /// search that began at `start` and ran `done` playouts, and logs it.
     fn summarize(&mut self, tree: &Tree, root: &Root, start: Instant, done: u64, recycled: u32) {
         self.owner_sum.fill(0);
+        self.move_owners.set(self.moves_ownership);
         for w in &self.workers {
+            self.move_owners.merge(&w.move_owners);
             for (sum, &o) in self.owner_sum.iter_mut().zip(w.owner_sum.iter()) {
                 *sum += o;
             }
@@ -185,6 +204,7 @@ impl Search {
             elapsed,
             win_rate: 0.5,
             score_lead: 0.0,
+            score_stdev: 0.0,
             pv: Vec::new(),
             threads: self.workers.len(),
             nodes: tree.len(),
@@ -196,6 +216,7 @@ impl Search {
         if let Some(best) = self.best_child(tree, root) {
             self.summary.win_rate = tree.node(best).stats().value();
             self.summary.score_lead = tree.node(best).score_mean();
+            self.summary.score_stdev = self.spread.of(tree.node(best).mv()).stdev;
         }
         if self.summary.tree_full {
             log::info!(

@@ -13,6 +13,7 @@
 
 use super::config::{CLOCK_EVERY, MAX_DEPTH};
 use super::count::area_score;
+use super::move_owners::MoveOwners;
 use super::prior;
 use super::report::{self, Reporter};
 use super::run::Shared;
@@ -54,6 +55,8 @@ pub(super) struct Worker {
     pub(super) features: Box<[MoveFeatures; MAX_POINTS]>,
     /// Sum of `result.owner` over this worker's playouts of the current search.
     pub(super) owner_sum: Box<[i32; MAX_POINTS]>,
+    /// The same per root move, when the search keeps it (`Search::set_moves_ownership`).
+    pub(super) move_owners: MoveOwners,
     /// The last good replies this worker's playouts learnt (`playout::Config::p_reply`),
     /// kept from search to search.
     pub(super) replies: Box<Replies>,
@@ -117,6 +120,7 @@ impl Worker {
             settling: Box::default(),
             features: Box::new([MoveFeatures::default(); MAX_POINTS]),
             owner_sum: Box::new([0; MAX_POINTS]),
+            move_owners: MoveOwners::default(),
             replies: Box::default(),
             sequence: Vec::with_capacity(2 + MAX_DEPTH + 3 * MAX_POINTS),
             pool: Box::default(),
@@ -219,7 +223,12 @@ impl Worker {
                 let now = Instant::now();
                 if let Some(r) = reporter.as_deref_mut() {
                     let done = s.done.load(Ordering::Relaxed);
-                    report::poll(r, now, s.tree, s.root, done, &self.owner_sum, mine);
+                    let owners = report::Owners {
+                        all: &self.owner_sum,
+                        playouts: mine,
+                        by_move: &self.move_owners,
+                    };
+                    report::poll(r, now, s.tree, s.root, done, owners, s.spread);
                 }
                 if s.stops_at(now) {
                     break;
@@ -390,6 +399,11 @@ impl Worker {
         }
         // The margin by the game's komi, for the score estimates; the win by the adaptive komi.
         let margin = score as f32 - root.komi.komi();
+        if let Some(&first) = self.path.get(1) {
+            let mv = s.tree.node(first).mv();
+            s.spread.record(mv, margin);
+            self.move_owners.add(mv, &self.result.owner);
+        }
         let black_wins = score as f32 > root.komi.black_komi();
         root.komi.record(black_wins == (root.color == Color::Black));
         if learn_replies {

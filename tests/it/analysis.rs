@@ -112,7 +112,7 @@ pub(crate) fn check_info_line(line: &str, dialect: Dialect, size: usize) -> Vec<
                     assert!(value == "pass" || is_vertex(value, size), "move {value}");
                     mv = Some(value.to_string());
                 }
-                "visits" | "order" => {
+                "visits" | "order" | "edgeVisits" => {
                     let n: u64 = value.parse().unwrap_or_else(|_| panic!("{key} {value}"));
                     if key == "visits" {
                         visits = Some(n);
@@ -138,7 +138,7 @@ pub(crate) fn check_info_line(line: &str, dialect: Dialect, size: usize) -> Vec<
                         win_rate = Some(x);
                     }
                 }
-                "scoreLead" | "scoreMean" => {
+                "scoreLead" | "scoreMean" | "scoreStdev" | "scoreSelfplay" => {
                     assert_eq!(dialect, Dialect::Kata, "{key} in lz");
                     assert!(value.contains('.'), "{key} {value}");
                 }
@@ -435,5 +435,87 @@ fn gogui_interrupt_stops_an_analyze_command() {
     engine.send("# interrupt");
     let reply = engine.reply_within(Duration::from_secs(5));
     assert!(reply.starts_with("= "), "{reply}");
+    engine.quit_within(Duration::from_secs(3));
+}
+
+/// What q5Go 2.x reads of one `info move` entry (src/qgtp.cpp, `GTP_Eval_Controller::gtp_eval`):
+/// the move, visits, win rate and variation, and a score only when both `scoreMean` and
+/// `scoreStdev` are there, each followed by a space. The same regular expressions, with the
+/// `regex` crate.
+#[derive(Debug)]
+struct Q5goEntry {
+    mv: String,
+    visits: u32,
+    win_rate: f64,
+    pv: String,
+    score: Option<(f64, f64)>,
+}
+
+fn q5go_reads(line: &str) -> Vec<Q5goEntry> {
+    use regex::Regex;
+    let mv = Regex::new(r"^(\S+)\s+").unwrap();
+    let visits = Regex::new(r"\s+visits\s+(\d+)\s+").unwrap();
+    let wr = Regex::new(r"\s+winrate\s+([^\s]+)\s+").unwrap();
+    let pv = Regex::new(r"\s+pv\s+(.*)$").unwrap();
+    let mean = Regex::new(r"\s+scoreMean\s+([^\s]+)\s+").unwrap();
+    let stdev = Regex::new(r"\s+scoreStdev\s+([^\s]+)\s+").unwrap();
+    line.split("info move ")
+        .filter(|e| !e.is_empty())
+        .filter_map(|e| {
+            let get = |r: &Regex| r.captures(e).map(|c| c[1].to_string());
+            let score = match (get(&mean), get(&stdev)) {
+                (Some(m), Some(s)) => Some((m.parse().ok()?, s.parse().ok()?)),
+                _ => None,
+            };
+            Some(Q5goEntry {
+                mv: get(&mv)?,
+                visits: get(&visits)?.parse().ok()?,
+                win_rate: get(&wr)?.parse().ok()?,
+                pv: get(&pv)?,
+                score,
+            })
+        })
+        .collect()
+}
+
+/// q5Go sends `kata-analyze <colour> <interval>` once `known_command kata-analyze` says true,
+/// and shows a score only from lines with `scoreMean` and `scoreStdev`: every entry of
+/// tengen's lines gives it one, the spread of the playouts' scores (0 or more, larger than
+/// the lead's own noise on an open board).
+#[test]
+fn q5go_reads_a_score_from_every_kata_analyze_entry() {
+    let mut engine = Engine::start(ARGS);
+    engine.ok("boardsize 9");
+    engine.ok("clear_board");
+    engine.ok("komi 7");
+    assert_eq!(engine.ok("known_command kata-analyze"), "true");
+    engine.send("kata-analyze black 20");
+    thread::sleep(Duration::from_millis(800));
+    engine.send("name");
+    let reply = engine.reply();
+    assert_eq!(engine.reply(), "= tengen");
+    let mut read = 0;
+    for line in reply.lines().filter(|l| l.starts_with("info move ")) {
+        check_info_line(line, Dialect::Kata, 9);
+        let entries = q5go_reads(line);
+        assert_eq!(entries.len(), line.matches("info move ").count(), "{line}");
+        for e in &entries {
+            let (mean, stdev) = e
+                .score
+                .unwrap_or_else(|| panic!("no score for q5Go: {e:?}"));
+            assert!(mean.is_finite() && stdev >= 0.0, "{e:?}");
+            assert!((0.0..=1.0).contains(&e.win_rate) && e.visits > 0, "{e:?}");
+            assert!(e.pv.starts_with(&e.mv), "{e:?}");
+        }
+        read += entries.len();
+    }
+    assert!(read > 0, "{reply}");
+    // The most visited move of an open board has spread-out scores.
+    let last = reply
+        .lines()
+        .rfind(|l| l.starts_with("info move "))
+        .unwrap();
+    let best = &q5go_reads(last)[0];
+    assert!(best.score.unwrap().1 > 1.0, "{best:?}");
     engine.quit_within(Duration::from_secs(3));
 }

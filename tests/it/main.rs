@@ -13,6 +13,12 @@
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
+//! - json_engine: `tengen analysis`, KataGo's JSON analysis protocol, and KaTrain's client on it
+//!   (needs python3 and KaTrain in tests/katrain/site; skips without)
+//! - lizzie: Lizzie's and lizzieyzy's start-up and analysis replayed, every line read as their
+//!   parsers read it, stderr free of lines they take for replies
+//! - ogs: `--ogs-variations` read by gtp2ogs's own parser (needs node and a gtp2ogs checkout
+//!   in GTP2OGS_SRC; skips without); stderr empty without the option
 //! - sessions: random GTP sessions (sizes, loadsgf, undo, clocks, quit) and issue #6's cases
 //! - streams: random command streams through the binary: one reply each, in order, and the
 //!   final position equals a replay of the accepted commands
@@ -31,7 +37,10 @@ mod faults;
 mod flood;
 mod fuzzed;
 mod gtp;
+mod json_engine;
+mod lizzie;
 mod network_file;
+mod ogs;
 mod properties;
 mod reading;
 mod referee;

@@ -80,11 +80,25 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "progress", "search", "playout", "tactics", "mailbox", "sgf", "game", "board", "geom",
         ],
     ),
+    ("json_engine", &["search", "game", "board", "geom"]),
     (
         "cli",
         &[
-            "gtp", "bench", "book", "learn", "net", "referee", "review", "progress", "search",
-            "playout", "tactics", "time", "game", "geom",
+            "gtp",
+            "json_engine",
+            "bench",
+            "book",
+            "learn",
+            "net",
+            "referee",
+            "review",
+            "progress",
+            "search",
+            "playout",
+            "tactics",
+            "time",
+            "game",
+            "geom",
         ],
     ),
     (
@@ -96,9 +110,18 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ),
 ];
 
-/// Modules whose code may print to stdout: the GTP replies, the CLI, and the two commands
-/// whose output is their report (and `tengen learn`, whose report goes to stderr).
-const MAY_PRINT: &[&str] = &["gtp", "referee", "bench", "book", "learn", "main"];
+/// Modules whose code may print to stdout: the GTP replies, the JSON analysis protocol's
+/// answers, the CLI, and the two commands whose output is their report (and `tengen learn`,
+/// whose report goes to stderr).
+const MAY_PRINT: &[&str] = &[
+    "gtp",
+    "json_engine",
+    "referee",
+    "bench",
+    "book",
+    "learn",
+    "main",
+];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).unwrap() {

@@ -20,6 +20,8 @@ fn info(m: &str, visits: u32, win_rate: f32, prior: f32, order: usize, pv: &str)
         pv_visits: (0..pv.len() as u32).map(|i| visits >> i).collect(),
         pv,
         score_lead: 2.5,
+        score_stdev: 10.25,
+        ownership: None,
     }
 }
 
@@ -31,6 +33,7 @@ fn report() -> Report {
     Report {
         color: Color::White,
         playouts: 121,
+        root: crate::search::RootInfo::default(),
         moves: vec![
             info("E5", 120, 1.0, 0.25, 0, "E5 D4 pass"),
             info("D4", 1, 0.0, 0.125, 1, "D4"),
@@ -125,10 +128,11 @@ fn kata_lines_always_have_a_decimal_point() {
     let line = info_line(Dialect::Kata, &report(), &AnalyzeArgs::default(), 9).unwrap();
     assert_eq!(
         line,
-        "info move E5 visits 120 winrate 1.000000 scoreMean 2.500 scoreLead 2.500 prior \
-         0.250000 lcb 1.000000 order 0 pv E5 D4 pass \
-         info move D4 visits 1 winrate 0.000000 scoreMean 2.500 scoreLead 2.500 prior \
-         0.125000 lcb 0.000000 order 1 pv D4"
+        "info move E5 visits 120 edgeVisits 120 winrate 1.000000 scoreMean 2.500 scoreStdev \
+         10.250 scoreLead 2.500 scoreSelfplay 2.500 prior 0.250000 lcb 1.000000 order 0 \
+         pv E5 D4 pass \
+         info move D4 visits 1 edgeVisits 1 winrate 0.000000 scoreMean 2.500 scoreStdev \
+         10.250 scoreLead 2.500 scoreSelfplay 2.500 prior 0.125000 lcb 0.000000 order 1 pv D4"
     );
 }
 

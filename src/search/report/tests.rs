@@ -4,6 +4,7 @@
 use super::super::tests::ring_in_atari;
 use super::super::{Config, Decision, Limits, Search};
 use super::*;
+use crate::game::Game;
 use crate::geom::Point;
 
 fn playouts(n: u64) -> Limits {
@@ -113,4 +114,44 @@ fn the_interval_has_a_floor() {
     assert!(!r.due(t0));
     assert!(!r.due(t0 + Duration::from_millis(5)));
     assert!(r.due(t0 + Duration::from_millis(10)));
+}
+
+/// The root's figures, the spread of each move's scores and, when kept, each move's
+/// ownership, on two threads.
+#[test]
+fn root_spread_and_ownership_per_move() {
+    let g = ring_in_atari(Color::Black);
+    let mut search = Search::new(super::super::tests::threads(2));
+    search.set_moves_ownership(true);
+    let limits = Limits {
+        playouts: Some(800),
+        stop_at_once: true,
+        ..Limits::default()
+    };
+    let report = search.analyze(&g, Color::Black, &limits, None, &|_| true);
+    assert_eq!(report.playouts, 800);
+    assert_eq!(report.root.visits, 800, "{:?}", report.root);
+    let best = &report.moves[0];
+    assert_eq!(best.mv, Move::Play(Point::parse("C3", 5).unwrap()));
+    // C3 wins Black the whole board in every playout: 25 − 7.5 points, no spread.
+    assert!((best.score_lead - 17.5).abs() < 1e-3, "{best:?}");
+    assert!(best.score_stdev < 1e-3, "{best:?}");
+    let own = best.ownership.as_ref().expect("kept");
+    let b2 = Point::parse("B2", 5).unwrap().index();
+    assert!(own[b2] > 0.99, "{}", own[b2]);
+    // An empty board: the playouts' scores spread widely, every visited move has its map.
+    let empty = Game::new(7, crate::game::Rules::default());
+    let report = search.analyze(&empty, Color::Black, &limits, None, &|_| true);
+    assert!(report.root.score_stdev > 5.0, "{:?}", report.root);
+    assert!(report.moves[0].score_stdev > 1.0, "{:?}", report.moves[0]);
+    for m in report.moves.iter().filter(|m| m.visits > 0) {
+        assert!(m.score_stdev >= 0.0, "{m:?}");
+        let own = m.ownership.as_ref().expect("kept for every visited move");
+        assert_eq!(own.len(), crate::geom::MAX_POINTS);
+        assert!(own.iter().all(|o| (-1.0..=1.0).contains(o)));
+    }
+    // Off again: nothing kept.
+    search.set_moves_ownership(false);
+    let report = search.analyze(&g, Color::Black, &playouts(100), None, &|_| true);
+    assert!(report.moves.iter().all(|m| m.ownership.is_none()));
 }
