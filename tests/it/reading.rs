@@ -78,7 +78,8 @@ fn genmove_answers_fuegos_bent_four_cases() {
     ];
     for (file, n, color, want) in cases {
         let mut e = engine(file, Some(n));
-        e.set_param("prior_reading", 40.0).expect("prior_reading is a parameter");
+        e.set_param("prior_reading", 40.0)
+            .expect("prior_reading is a parameter");
         let generated = e.genmove(color, GenmoveKind::Regression);
         assert!(
             matches!(generated, Generated::Move(Move::Play(p)) if p == point(want)),
