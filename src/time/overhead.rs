@@ -31,7 +31,9 @@ const WINDOW: usize = 16;
 const RECENT: usize = 4;
 /// What the maximum keeps a move: 0.95, a half-life of 14 moves.
 const DECAY: f64 = 0.95;
-/// The overhead assumed before the first move has been measured.
+/// The overhead assumed before the first move has been measured: a pipe and an idle machine.
+/// Small, so that a short clock is not held back for a guess (`--time-per-game 2` on 9×9);
+/// a slow engine shows within `RECENT` moves, long before the late game needs the reserve.
 pub const PRIOR: Duration = Duration::from_millis(20);
 
 /// Microseconds, signed: one move's overhead measured from whole-second reports can be

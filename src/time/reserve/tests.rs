@@ -278,12 +278,16 @@ fn small_overheads_waste_little_time() {
     }
 }
 
-/// Prints the figures of docs/reliability.md: `cargo test --release reserve_figures --
-/// --ignored --nocapture`.
+/// Writes the figures of docs/reliability.md on stderr (stdout belongs to GTP): `cargo test
+/// --release --lib reserve_figures -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints figures"]
 fn reserve_figures() {
-    println!("| main | overhead | reports | forgiven | flag | thought by 253 | thought | margin | left | learnt |");
+    use std::fmt::Write as _;
+    use std::io::Write as _;
+    let mut table = String::from(
+        "| main | overhead | reports | forgiven | flag | thought by 253 | thought | margin | left | learnt |\n",
+    );
     for main in [120.0, 60.0] {
         for mean in [0.01, 0.05, 0.1, 0.2, 0.3] {
             for whole_seconds in [true, false] {
@@ -294,7 +298,8 @@ fn reserve_figures() {
                         whole_seconds,
                     };
                     let out = simulate(19, 400, controller, 0.5, 1, steady(mean, 0.9));
-                    println!(
+                    writeln!(
+                        table,
                         "| {main} | {mean} ± 90% | {} | {forgiven} | {} | {:.1} | {:.1} | {:.2} | {:.1} | {:.3} |",
                         if whole_seconds { "whole s" } else { "exact" },
                         out.flagged.map_or("-".to_string(), |m| m.to_string()),
@@ -303,7 +308,8 @@ fn reserve_figures() {
                         out.margin,
                         out.left,
                         out.learnt
-                    );
+                    )
+                    .unwrap();
                 }
             }
         }
@@ -316,7 +322,12 @@ fn reserve_figures() {
                 whole_seconds: true,
             };
             let out = simulate(19, 300, controller, 0.9, seed, game_16_load);
-            println!("game 16's load, forgiven {forgiven}, seed {seed}: {out:?}");
+            writeln!(
+                table,
+                "game 16's load, forgiven {forgiven}, seed {seed}: {out:?}"
+            )
+            .unwrap();
         }
     }
+    std::io::stderr().write_all(table.as_bytes()).unwrap();
 }
