@@ -12,6 +12,7 @@
 //! Depends on: board, geom.
 
 pub mod handicap;
+pub mod record;
 pub mod rules;
 
 pub use rules::{KoRule, RuleSet, Rules, Scoring};

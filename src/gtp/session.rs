@@ -4,7 +4,7 @@
 
 use super::engine::{Engine, LoadError};
 use crate::game::{Game, RuleSet, MAX_KOMI};
-use crate::geom::{Color, Point, MAX_SIZE, MIN_SIZE};
+use crate::geom::{Color, MAX_SIZE, MIN_SIZE};
 use crate::sgf::{self, SgfGame};
 use crate::time::{Clock, TimeControl};
 use std::io::Read;
@@ -129,23 +129,7 @@ impl Engine {
         }
         session.new_game(record.size);
         let game = &mut session.game;
-        let all_black = record.setup.iter().all(|&(c, _)| c == Color::Black);
-        if record.handicap >= 2 && all_black && record.setup.len() == record.handicap {
-            let points: Vec<Point> = record.setup.iter().map(|&(_, p)| p).collect();
-            game.set_handicap(&points)
-                .map_err(|e| format!("handicap: {e}"))?;
-        } else {
-            for color in Color::BOTH {
-                let points = record.setup_points(color);
-                if !points.is_empty() {
-                    game.setup(color, &points)
-                        .map_err(|e| format!("setup: {e}"))?;
-                }
-            }
-        }
-        if let Some(color) = record.to_play {
-            game.set_to_move(color).map_err(|e| format!("PL: {e}"))?;
-        }
+        crate::game::record::place_setup(game, record)?;
         let n_moves = move_number.map_or(record.moves.len(), |n| n.saturating_sub(1));
         for (i, &(color, mv)) in record.moves.iter().take(n_moves).enumerate() {
             // The record was played under its own rules: a superko or suicide our rules forbid

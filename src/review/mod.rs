@@ -27,7 +27,7 @@ pub use graph::svg;
 
 use crate::atomic_write;
 use crate::game::{Game, RuleSet};
-use crate::geom::{Color, Point};
+use crate::geom::Color;
 use crate::progress::{self, Progress};
 use crate::search::{self, Limits, Search};
 use crate::sgf::{self, SgfGame};
@@ -173,23 +173,7 @@ pub fn load(record: &SgfGame, komi: Option<f32>, rules: Option<RuleSet>) -> Resu
     let ruleset = rules.unwrap_or_else(|| file_rules(record).unwrap_or(RuleSet::Chinese));
     let mut game = Game::new(record.size, ruleset.rules());
     game.set_komi(komi.or(record.komi).unwrap_or(ruleset.default_komi()));
-    let all_black = record.setup.iter().all(|&(c, _)| c == Color::Black);
-    if record.handicap >= 2 && all_black && record.setup.len() == record.handicap {
-        let points: Vec<Point> = record.setup.iter().map(|&(_, p)| p).collect();
-        game.set_handicap(&points)
-            .map_err(|e| format!("handicap: {e}"))?;
-    } else {
-        for color in Color::BOTH {
-            let points = record.setup_points(color);
-            if !points.is_empty() {
-                game.setup(color, &points)
-                    .map_err(|e| format!("setup: {e}"))?;
-            }
-        }
-    }
-    if let Some(color) = record.to_play {
-        game.set_to_move(color).map_err(|e| format!("PL: {e}"))?;
-    }
+    crate::game::record::place_setup(&mut game, record)?;
     let mut played = game.clone();
     for (i, &(color, mv)) in record.moves.iter().enumerate() {
         play(&mut played, color, mv).map_err(|e| format!("move {} ({color} {mv}): {e}", i + 1))?;

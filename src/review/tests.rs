@@ -1,6 +1,6 @@
 use super::annotate::{BIGGEST, BLUNDER, DOUBTFUL, MISTAKE};
 use super::*;
-use crate::geom::Move;
+use crate::geom::{Move, Point};
 use crate::sgf::MoveAnnotation;
 
 fn mv(gtp: &str, size: usize) -> Move {

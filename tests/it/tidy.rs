@@ -14,7 +14,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("progress", &[]),
     ("zobrist", &["geom"]),
     ("board", &["geom", "zobrist"]),
-    ("game", &["board", "geom", "zobrist"]),
+    ("game", &["sgf", "board", "geom", "zobrist"]),
     ("score", &["game", "board", "geom"]),
     ("mailbox", &["board", "geom"]),
     ("tactics", &["mailbox", "geom"]),
