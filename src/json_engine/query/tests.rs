@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::{KoRule, Scoring};
 
 fn query(line: &str) -> Query {
     match parse(line).request {
