@@ -204,7 +204,8 @@ def main():
         model = PolicyNet(ckpt["planes"], ckpt["blocks"], ckpt["channels"])
         model.load_state_dict(ckpt["model"])
         opt = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
-        opt.load_state_dict(ckpt["optimizer"])
+        if ckpt["optimizer"] is not None:  # None: widened (train/widen.py), a fresh start
+            opt.load_state_dict(ckpt["optimizer"])
         samples, log_rows = ckpt["samples"], ckpt["log"]
         print(f"resumed at {samples} positions", file=sys.stderr)
     model = model.to(memory_format=torch.channels_last)
@@ -212,7 +213,7 @@ def main():
     start = time.time()
     next_save = samples + args.save_every
     loss_sum, right, seen = 0.0, 0, 0
-    print(f"{train.n} training positions, {held.n} held out; {args.blocks} blocks x {args.channels}",
+    print(f"{train.n} training positions, {held.n} held out; {model.blocks} blocks x {model.channels}",
           file=sys.stderr)
     while samples < args.samples and time.time() - start < args.hours * 3600:
         lr = args.lr * 0.5 ** (samples / args.lr_half_life)
