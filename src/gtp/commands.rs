@@ -13,7 +13,6 @@
 //!
 //! Depends on: gtp::engine, gtp::error, gtp::analyze, gtp::wire, game, search, time, geom.
 
-use super::analyze::{self, Dialect};
 use super::engine::{Engine, GenmoveKind, Status};
 pub use super::error::GtpError;
 use super::wire::{Command, Reply};
@@ -23,6 +22,10 @@ use crate::geom::{Color, Move, Point};
 use crate::time::{self, TimeControl, TimeSettingsError};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
+
+mod analysis;
+
+use analysis::*;
 
 type Outcome = Result<String, GtpError>;
 
@@ -531,191 +534,5 @@ fn cputime(engine: &mut Engine, args: &[String]) -> Outcome {
     Ok(format!("{:.3}", engine.cputime()))
 }
 
-// ----- analysis -----
-
-/// `lz-analyze` / `kata-analyze [color] [interval] [KEY VALUE]...`: `=` at once, then one
-/// `info` line per interval until the next input line. `avoid`/`allow` restrict the analysed
-/// colour's first move.
-fn analyze_with(engine: &mut Engine, args: &[String], stream: &mut Stream, d: Dialect) -> Outcome {
-    let size = engine.game().size();
-    let a = analyze::parse_args(d, args, size)?;
-    let color = a.color.unwrap_or_else(|| engine.game().to_move());
-    stream.begin();
-    engine.analyze(
-        color,
-        a.interval,
-        &|mv| a.allows(color, mv),
-        &mut |report| {
-            if let Some(line) = analyze::info_line(d, report, &a, size) {
-                stream.line(&line);
-            }
-        },
-    );
-    Ok(String::new())
-}
-
-fn lz_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
-    analyze_with(engine, args, stream, Dialect::Lz)
-}
-
-fn kata_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
-    analyze_with(engine, args, stream, Dialect::Kata)
-}
-
-/// `lz-genmove_analyze` / `kata-genmove_analyze`: a `genmove` whose reply is `=`, `info` lines,
-/// then `play <move>`; the move is played.
-fn genmove_analyze_with(
-    engine: &mut Engine,
-    args: &[String],
-    stream: &mut Stream,
-    d: Dialect,
-) -> Outcome {
-    let size = engine.game().size();
-    let a = analyze::parse_args(d, args, size)?;
-    if a.restricts() {
-        // The move is chosen by `genmove`, which knows no restriction.
-        return Err(GtpError::AnalysisOption);
-    }
-    let color = a.color.unwrap_or_else(|| engine.game().to_move());
-    stream.begin();
-    let generated = engine.genmove_analyze(color, a.interval, &mut |report| {
-        if let Some(line) = analyze::info_line(d, report, &a, size) {
-            stream.line(&line);
-        }
-    });
-    Ok(format!("play {generated}"))
-}
-
-fn lz_genmove_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
-    genmove_analyze_with(engine, args, stream, Dialect::Lz)
-}
-
-fn kata_genmove_analyze(engine: &mut Engine, args: &[String], stream: &mut Stream) -> Outcome {
-    genmove_analyze_with(engine, args, stream, Dialect::Kata)
-}
-
-/// GoGui's Analyze menu (`type/label/command`, CLIENTS.md §3.5). The dead stones and the score
-/// are `final_status_list dead` and `final_score` themselves, so they show the judgment that
-/// scoring uses.
-const GOGUI_ANALYZE: &[&str] = &[
-    "dboard/Ownership/tengen-ownership",
-    "pspairs/Visits/tengen-visits",
-    "pspairs/Win Rate (%)/tengen-winrates",
-    "var/Principal Variation/tengen-pv",
-    "plist/Dead Stones/final_status_list dead",
-    "string/Score Estimate/final_score",
-];
-
-fn gogui_analyze_commands(_: &mut Engine, args: &[String]) -> Outcome {
-    args_n::<0>(args)?;
-    Ok(GOGUI_ANALYZE.join("\n"))
-}
-
-/// The colour of a GoGui analyze command: the argument if any, else the side to move.
-fn analysed_color(engine: &Engine, args: &[String]) -> Result<Color, GtpError> {
-    match args {
-        [] => Ok(engine.game().to_move()),
-        [c] => color(c),
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-/// `tengen-ownership [color]`: the search's mean ownership (GoGui `dboard`, Black positive).
-fn tengen_ownership(engine: &mut Engine, args: &[String]) -> Outcome {
-    let c = analysed_color(engine, args)?;
-    let report = engine.search_report(c);
-    Ok(analyze::ownership_board(&report, engine.game().size()))
-}
-
-/// `tengen-visits [color]`: each visited move and its playouts (GoGui `pspairs`).
-fn tengen_visits(engine: &mut Engine, args: &[String]) -> Outcome {
-    let c = analysed_color(engine, args)?;
-    let report = engine.search_report(c);
-    Ok(analyze::point_labels(&report, |m| m.visits.to_string()))
-}
-
-/// `tengen-winrates [color]`: each visited move and its win rate in percent (GoGui `pspairs`).
-fn tengen_winrates(engine: &mut Engine, args: &[String]) -> Outcome {
-    let c = analysed_color(engine, args)?;
-    let report = engine.search_report(c);
-    Ok(analyze::point_labels(&report, |m| {
-        format!("{:.0}", m.win_rate * 100.0)
-    }))
-}
-
-/// `tengen-pv [color]`: the principal variation (GoGui `var`).
-fn tengen_pv(engine: &mut Engine, args: &[String]) -> Outcome {
-    let c = analysed_color(engine, args)?;
-    let report = engine.search_report(c);
-    Ok(analyze::principal_variation(&report))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_names_are_unique_and_clean() {
-        for (i, e) in COMMANDS.iter().enumerate() {
-            assert!(!e.name.is_empty());
-            assert!(e.name.bytes().all(|b| b.is_ascii_graphic()), "{}", e.name);
-            assert!(
-                COMMANDS[..i].iter().all(|f| f.name != e.name),
-                "duplicate {}",
-                e.name
-            );
-        }
-        for required in [
-            "protocol_version",
-            "name",
-            "version",
-            "known_command",
-            "list_commands",
-            "quit",
-            "boardsize",
-            "clear_board",
-            "komi",
-            "play",
-            "genmove",
-        ] {
-            assert!(COMMANDS.iter().any(|e| e.name == required), "{required}");
-        }
-    }
-
-    #[test]
-    fn a_panicking_command_answers_internal_error_and_changes_nothing() {
-        let mut engine = Engine::new(Default::default(), Default::default());
-        let before = engine.game().komi();
-        let bad = entry(
-            "bad",
-            |engine, _| {
-                engine.komi(-99.0);
-                panic!("deliberate");
-            },
-            true,
-        );
-        let cmd = Command::parse(b"5 bad").unwrap();
-        let out = super::super::Output::sink();
-        let mut stream = Stream::new(&out, cmd.id.as_deref());
-        assert_eq!(
-            run_entry(&mut engine, &bad, &cmd, &mut stream),
-            Err("internal error: deliberate".to_string())
-        );
-        assert_eq!(engine.game().komi(), before);
-        let name = Command::parse(b"name").unwrap();
-        assert_eq!(
-            run(&mut engine, &name, &mut stream),
-            Ok("tengen".to_string())
-        );
-    }
-
-    #[test]
-    fn numbers_are_parsed_leniently_but_not_garbage() {
-        assert_eq!(number("nan"), Err(GtpError::Syntax));
-        assert_eq!(number("inf"), Err(GtpError::Syntax));
-        assert_eq!(number("abc"), Err(GtpError::Syntax));
-        assert_eq!(number("6.5"), Ok(6.5));
-        assert_eq!(number("-3"), Ok(-3.0));
-        assert_eq!(count("-3"), Err(GtpError::Syntax));
-    }
-}
+mod tests;
