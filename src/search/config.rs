@@ -2,9 +2,10 @@
 //! its parameter table (`crate::param`), `Limits` (when one search stops), and the constants
 //! the other files of `search` share.
 //!
-//! Depends on: param, judge, playout, search (komi, prior, model, tree), geom.
+//! Depends on: param, judge, playout, search (komi, level, prior, model, tree), geom.
 
 use super::komi::AdaptiveKomiConfig;
+use super::level::Level;
 use super::model::MoveModel;
 use super::prior::PriorConfig;
 use super::tree;
@@ -99,6 +100,9 @@ pub struct Config {
     /// How the end of the game is judged (dead stones, seki): the pass decision and
     /// `genmove_cleanup` use the same `judge::judge` as GTP's `final_score`.
     pub judge: judge::Config,
+    /// The strength level of `genmove` (`level.rs`: fewer playouts and a choice among good
+    /// moves below the top). Default: the top, full strength.
+    pub level: Level,
 }
 
 impl Default for Config {
@@ -127,6 +131,7 @@ impl Default for Config {
             model: MoveModel::builtin(),
             model_large: MoveModel::builtin_large(),
             network: net::builtin(),
+            level: Level::top(),
         }
     }
 }

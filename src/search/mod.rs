@@ -35,6 +35,8 @@
 //! - `decide.rs`: `decide` (resign, pass, the move), `cleanup`, the ranked root moves and the
 //!   principal variation (`variation`, which analysis reports too).
 //! - `komi.rs`: the komi of the playouts, the linear dynamic komi and the adaptive komi.
+//! - `level.rs`: the strength levels: the table, `genmove`'s playout cap and choice below the
+//!   top (`run_at_level`).
 //! - `count.rs`: `area_score`, the count of a game that two passes end in the tree.
 //! - `report.rs`: `Report`, `MoveInfo`, `Reporter`: the search seen from outside.
 //! - `tree.rs`: the arena of nodes; `prior.rs`: the priors of new children; `model.rs`: the
@@ -48,6 +50,7 @@ mod config;
 mod count;
 mod decide;
 pub mod komi;
+pub mod level;
 pub mod model;
 mod move_owners;
 pub mod prior;
@@ -61,6 +64,7 @@ pub mod tree;
 mod worker;
 
 pub use config::{nodes_for_memory, Config, Limits, DEFAULT_MAX_MEMORY_MIB, DEFAULT_PLAYOUTS};
+pub use level::Level;
 pub use report::{MoveInfo, Report, Reporter, RootInfo};
 
 use crate::board::Bitboard;
@@ -139,6 +143,8 @@ pub struct Search {
     /// The adaptive komi of the last `genmove` for each colour (by `Color::index`; one engine
     /// may play both sides), while the game is in its middle.
     adaptive_komi: [Option<AdaptiveKomi>; 2],
+    /// The draws of `config.level` below the top (`level.rs`), seeded by `config.seed`.
+    level_rng: PlayoutRng,
 }
 
 /// A deliberate panic in a search thread, for the fault-injection tests (GTP `tengen-fault`,
@@ -179,6 +185,7 @@ impl Root {
 impl Search {
     pub fn new(config: Config) -> Search {
         let mut search = Search {
+            level_rng: level::level_rng(config.seed),
             config,
             kept: None,
             workers: Vec::new(),
@@ -214,6 +221,7 @@ impl Search {
             for (i, w) in self.workers.iter_mut().enumerate() {
                 w.rng = PlayoutRng::new(worker_seed(config.seed, i));
             }
+            self.level_rng = level::level_rng(config.seed);
         }
         self.config = config;
         self.fit_workers();
@@ -283,15 +291,18 @@ impl Search {
             adapting,
         );
         let (judged, limits) = self.judge_within(game, &root, limits);
-        self.run(&mut tree, &root, &limits, reporter);
+        let decision = self.run_at_level(&mut tree, &root, game, &limits, judged, reporter);
         self.adaptive_komi[color.index()] = adapting.then(|| root.komi.state());
-        let decision = self.decide(&tree, &root, game, judged);
         self.keep(tree, game, color);
         decision
     }
+
+    /// Searches `color`'s moves in `game` on the opponent's time, keeping the tree:
     /// pondering. The stop flag ends it at once (no `STOP_FLOOR`). Chooses nothing.
+    /// Below the top level it does nothing: a pondered tree would give the level's next
+    /// move far more than its playouts.
     pub fn ponder(&mut self, game: &Game, color: Color, stop: Arc<AtomicBool>, limit: Duration) {
-        if stop.load(Ordering::SeqCst) {
+        if stop.load(Ordering::SeqCst) || !self.config.level.is_top() {
             // Input is already waiting: leave the kept tree as it is.
             return;
         }
