@@ -11,6 +11,7 @@ use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::gtp;
 use crate::playout::PolicyKind;
 use crate::search;
+use crate::search::level::{self, Level};
 use crate::search::model::MoveModel;
 use crate::search::tree::MAX_THREADS;
 use crate::time::BudgetConfig;
@@ -82,6 +83,15 @@ pub(super) struct EngineArgs {
           default_value_t = BudgetConfig::default().stretch_factor,
           value_parser = ratio(1.0, 10.0))]
     stretch_factor: f64,
+
+    /// Strength level, from 1 (a beginner's opponent) to 10 (full strength): below 10 each
+    /// move searches fewer playouts (a cap on top of the clock and the options above, all
+    /// threads together) and is drawn among the moves close to the best, never a self-atari
+    /// of a big chain; it passes and resigns only when the full search would. GTP
+    /// tengen-level N changes it during a game. The levels: docs/levels.md.
+    #[arg(long, value_name = "N", default_value_t = level::TOP,
+          value_parser = whole(1u32, level::TOP))]
+    level: u32,
 
     /// Resign when the best win rate is below X, from 0 to 1.
     #[arg(long, value_name = "X", overrides_with = "no_resign",
@@ -195,6 +205,8 @@ impl EngineArgs {
                 .set_param(name, *value)
                 .map_err(|e| invalid("--param", &e))?;
         }
+        config.search.level =
+            Level::new(self.level.into()).map_err(|e| invalid("--level", &e.to_string()))?;
         config.search.seed = self.seed;
         config.search.threads = self.threads;
         config.search.max_nodes = search::nodes_for_memory(self.max_memory);

@@ -59,7 +59,7 @@ fn every_engine_option_reaches_the_config() {
         "--rules japanese --komi -5.5 --size 9 --playouts 500 --time-per-move 2.5 \
          --default-playouts 77 --max-move-time 30 --lag-margin=0.25 --stretch-factor 1 --resign-threshold 0.2 \
          --lenient-play --param prior_even=3 --param=prior_capture=7 --seed 9 --threads 1 \
-         --max-memory 64 --ponder --playout-policy light --gtp-log /tmp/x.log -v",
+         --max-memory 64 --ponder --playout-policy light --gtp-log /tmp/x.log -v --level 3",
     )
     .unwrap();
     assert_eq!(c.rules, RuleSet::Japanese);
@@ -81,6 +81,7 @@ fn every_engine_option_reaches_the_config() {
     assert_eq!(c.search.max_nodes, search::nodes_for_memory(64));
     assert_eq!(c.search.playout_policy, PolicyKind::Light);
     assert_eq!(c.gtp_log, Some(PathBuf::from("/tmp/x.log")));
+    assert_eq!(c.search.level, search::Level::new(3).unwrap());
     assert!(engine("--verbose").unwrap().1);
 }
 
@@ -135,6 +136,9 @@ fn bad_engine_options_are_refused_with_the_reason() {
         ("--max-memory -5", "from 1 to 4194304"),
         ("--playout-policy medium", "light or heavy"),
         ("--seed -1", "whole number"),
+        ("--level 0", "not a whole number from 1 to 10"),
+        ("--level 11", "not a whole number from 1 to 10"),
+        ("--level top", "not a whole number from 1 to 10"),
         ("--size 9 bench", "cannot be used with"),
         ("help", "unrecognized subcommand"),
         ("D4", "unrecognized subcommand"),
@@ -189,7 +193,15 @@ fn every_option_is_explained_with_its_default() {
         }
     }
     let engine = help(None);
-    for word in ["bench", "match", "--threads", "[default: 10000]", "stderr"] {
+    for word in [
+        "bench",
+        "match",
+        "--threads",
+        "[default: 10000]",
+        "stderr",
+        "--level",
+        "beginner",
+    ] {
         assert!(
             engine.contains(word),
             "tengen --help lacks {word}:\n{engine}"

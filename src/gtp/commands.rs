@@ -11,6 +11,9 @@
 //! Streaming commands (analysis) get the reply's `Stream` and write their lines as the search
 //! goes; they check their arguments before they begin, so a bad one is an ordinary `? ...`.
 //!
+//! tengen's own extensions (`tengen-param`, `tengen-level`, the hidden `tengen-fault`) are in
+//! `commands/extensions.rs`.
+//!
 //! Depends on: gtp::engine, gtp::error, gtp::analyze, gtp::wire, game, search, time, geom.
 
 use super::engine::{Engine, GenmoveKind, Status};
@@ -24,8 +27,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 mod analysis;
+mod extensions;
 
 use analysis::*;
+pub use extensions::FAULT;
+use extensions::{fault_injection_enabled, tengen_level, tengen_param};
 
 type Outcome = Result<String, GtpError>;
 
@@ -123,69 +129,9 @@ pub const COMMANDS: &[Entry] = &[
     entry("tengen-pv", tengen_pv, false),
     entry("gogui-interrupt", |_, _| Ok(String::new()), false),
     entry("tengen-param", tengen_param, false),
+    entry("tengen-level", tengen_level, false),
     entry("tengen-count", tengen_count, true),
 ];
-
-/// `tengen-param`: with no argument, every tunable number as `name value` lines; with
-/// `NAME VALUE`, sets one for the searches that follow.
-fn tengen_param(engine: &mut Engine, args: &[String]) -> Outcome {
-    match args {
-        [] => Ok(engine
-            .params()
-            .iter()
-            .map(|(name, value)| format!("{name} {value}"))
-            .collect::<Vec<_>>()
-            .join("\n")),
-        [name, value] => {
-            let value = number(value)? as f32;
-            engine.set_param(name, value).map_err(|e| {
-                log::warn!("tengen-param: {e}");
-                GtpError::BadParameter
-            })?;
-            Ok(String::new())
-        }
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-/// The fault-injection command, for the reliability tests: hidden (not in `COMMANDS`, so not
-/// listed nor known) and unknown unless the environment has `TENGEN_FAULT_INJECTION=1` (read
-/// the first time `tengen-fault` is sent). `tengen-fault command` changes the game (size, stones,
-/// komi), then panics; `tengen-fault worker N [K]` makes search worker N (0 = the GTP
-/// thread's) of the next search panic after K of its iterations (default 64).
-pub const FAULT: Entry = entry("tengen-fault", tengen_fault, true);
-
-/// Whether `TENGEN_FAULT_INJECTION=1` was set, read once.
-fn fault_injection_enabled() -> bool {
-    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ENABLED.get_or_init(|| {
-        let on = std::env::var_os("TENGEN_FAULT_INJECTION").is_some_and(|v| v == "1");
-        if on {
-            log::warn!("TENGEN_FAULT_INJECTION=1: the hidden command tengen-fault is enabled");
-        }
-        on
-    })
-}
-
-fn tengen_fault(engine: &mut Engine, args: &[String]) -> Outcome {
-    match args {
-        [what] if what == "command" => {
-            engine.boardsize(5)?;
-            engine.play(Color::Black, Move::Play(Point::new(2, 2)))?;
-            engine.komi(-99.0);
-            panic!("deliberate panic in a command handler (fault injection)");
-        }
-        [what, worker, rest @ ..] if what == "worker" && rest.len() <= 1 => {
-            let after = rest.first().map_or(Ok(64), |k| count(k))? as u64;
-            if engine.inject_worker_panic(count(worker)?, after) {
-                Ok(String::new())
-            } else {
-                Err(GtpError::Syntax)
-            }
-        }
-        _ => Err(GtpError::Syntax),
-    }
-}
 
 /// Runs one command: looks it up, runs it under `catch_unwind`, and maps errors to their text.
 /// A streaming command writes through `stream`.

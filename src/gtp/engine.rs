@@ -209,6 +209,18 @@ impl Engine {
         Ok(())
     }
 
+    /// `tengen-level`: the strength level `genmove` plays at.
+    pub fn level(&self) -> search::Level {
+        self.config.search.level
+    }
+
+    /// `tengen-level N`: the moves that follow are played at `level` (the kept tree is
+    /// dropped, so no search of another level carries over).
+    pub fn set_level(&mut self, level: search::Level) {
+        self.config.search.level = level;
+        self.search.set_config(self.config.search.clone());
+    }
+
     pub fn snapshot(&self) -> Snapshot {
         Snapshot(self.session.clone())
     }

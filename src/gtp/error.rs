@@ -3,11 +3,12 @@
 //! `HandicapError`, `LoadError`); the `From` conversions here map each to the GTP
 //! specification's text, so `commands` can use `?` and the engine knows nothing of GTP texts.
 //!
-//! Depends on: gtp::engine (its error types only), game, board.
+//! Depends on: gtp::engine (its error types only), search (`NoSuchLevel`), game, board.
 
 use super::engine::{HandicapError, IllegalMove, LoadError, UnsupportedSize};
 use crate::board::PlayError;
 use crate::game::CannotUndo;
+use crate::search::level::NoSuchLevel;
 use std::fmt;
 
 /// Why a command failed, with the texts of the GTP specification where it has one.
@@ -28,6 +29,8 @@ pub enum GtpError {
     UnknownRules,
     UnknownTimeSystem,
     BadParameter,
+    /// `tengen-level` with a number outside 1 to `search::level::TOP`.
+    NoSuchLevel(NoSuchLevel),
     /// An analysis option tengen does not know or implement (`avoid`, `allow`, `rootInfo`…).
     AnalysisOption,
     Internal,
@@ -51,8 +54,13 @@ impl fmt::Display for GtpError {
                 (e, _) => write!(f, "illegal move: {e}"),
             };
         }
+        if let GtpError::NoSuchLevel(e) = self {
+            return e.fmt(f);
+        }
         f.write_str(match self {
-            GtpError::IllegalMoveBecause(..) => unreachable!("handled above"),
+            GtpError::IllegalMoveBecause(..) | GtpError::NoSuchLevel(_) => {
+                unreachable!("handled above")
+            }
             GtpError::UnknownCommand => "unknown command",
             GtpError::Syntax => "syntax error",
             GtpError::IllegalMove => "illegal move",
@@ -80,6 +88,12 @@ impl std::error::Error for GtpError {}
 impl From<IllegalMove> for GtpError {
     fn from(e: IllegalMove) -> GtpError {
         GtpError::IllegalMoveBecause(e.reason, e.repeats)
+    }
+}
+
+impl From<NoSuchLevel> for GtpError {
+    fn from(e: NoSuchLevel) -> GtpError {
+        GtpError::NoSuchLevel(e)
     }
 }
 

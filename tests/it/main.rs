@@ -24,6 +24,8 @@
 //!   final position equals a replay of the accepted commands
 //! - sabaki: tengen driven by @sabaki/gtp, Sabaki's own GTP layer (needs node; skips without)
 //! - referee: the match runner against real engines (GNU Go when installed)
+//! - levels: `--level` and `tengen-level`, and a game of every level against GNU Go, each of
+//!   tengen's moves checked (legal, no self-atari of a big chain, no pass in an open game)
 //! - review: `tengen review` on a real game: every move annotated, the graph an SVG
 //! - scripts: the diagnostic scripts of tests/scripts that need only tengen
 //! - reading: the local reader on GNU Go's seki and Fuego's bent four positions
@@ -38,6 +40,7 @@ mod flood;
 mod fuzzed;
 mod gtp;
 mod json_engine;
+mod levels;
 mod lizzie;
 mod network_file;
 mod ogs;
