@@ -30,7 +30,8 @@ const MOVE_TIMEOUT: Duration = Duration::from_secs(120);
 
 #[test]
 fn tengen_level_is_listed_set_and_refuses_bad_levels() {
-    let mut engine = Engine::start(&["--level", "4", "--size", "9", "--threads", "1"]);
+    // Two threads: the cap counts both threads' playouts.
+    let mut engine = Engine::start(&["--level", "4", "--size", "9", "--threads", "2"]);
     assert!(engine
         .ok("list_commands")
         .lines()
@@ -52,8 +53,10 @@ fn tengen_level_is_listed_set_and_refuses_bad_levels() {
     assert_eq!(engine.ok("play b E5"), "");
     assert_eq!(engine.ok("tengen-level 1"), "");
     assert_eq!(engine.ok("tengen-level"), "1");
-    let mv = engine.ok("genmove w");
-    assert!(mv != "pass" && mv != "resign", "{mv}");
+    for color in ["w", "b", "w"] {
+        let mv = engine.ok(&format!("genmove {color}"));
+        assert!(mv != "pass" && mv != "resign", "{mv}");
+    }
     assert_eq!(engine.ok(&format!("tengen-level {TOP}")), "");
     assert_eq!(engine.ok("tengen-level"), TOP.to_string());
     engine.quit_within(Duration::from_secs(5));
