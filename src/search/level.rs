@@ -15,7 +15,7 @@
 //! best included), and it passes and resigns only when the full search would: when its own
 //! search leads to a pass or a resignation, or to a win rate below the resignation threshold,
 //! the same tree is searched on within the full limits (`Search::run_at_level`) and the full
-//! decision stands. Analysis, `kgs-genmove_cleanup` and `review` always search at full strength.
+//! decision stands if it passes or resigns; if it plays on, the level's own draw is played. Analysis, `kgs-genmove_cleanup` and `review` always search at full strength.
 //!
 //! Depends on: search (Config, Limits, Root, tree, decide), judge, playout, game, board, geom.
 
@@ -230,10 +230,12 @@ pub(super) fn level_rng(seed: u64) -> PlayoutRng {
 
 impl Search {
     /// `genmove`'s search and decision at `config.level`: the full search at the top level;
-    /// below it, a search within the level's cap, then the level's choice, unless that search
-    /// leads to a pass, a resignation or a win rate below the resignation threshold: then
-    /// the tree is searched on within `limits` (the time already spent taken off) and the
-    /// full decision is taken (see the module's doc).
+    /// below it, a search within the level's cap and the level's draw (`draw`) in place of
+    /// the search's favourite, unless that search leads to a pass, a resignation or a win
+    /// rate below the resignation threshold: then the tree is searched on within `limits`
+    /// (the time already spent taken off) and the full decision stands when it passes or
+    /// resigns; when it plays its favourite, the level's draw from its own search is played
+    /// instead, so the full search decides only whether to pass or resign.
     pub(super) fn run_at_level(
         &mut self,
         tree: &mut Tree,
@@ -255,45 +257,44 @@ impl Search {
             .config
             .resign_threshold
             .is_some_and(|t| self.summary.win_rate < t);
+        let drawn = self.draw(tree, root, game);
+        let favourite = self.best_child(tree, root).map(|c| tree.node(c).mv());
         let decision = match decision {
-            Decision::Play(Move::Pass) | Decision::Resign => None,
-            _ if losing => None,
-            play => Some(play),
+            Decision::Play(mv @ Move::Play(_)) if !losing => {
+                replace_favourite(decision, mv, favourite, drawn)
+            }
+            _ => {
+                let spent = start.elapsed();
+                let rest = Limits {
+                    time: limits.time.map(|t| t.saturating_sub(spent)),
+                    stretch: limits.stretch.map(|t| t.saturating_sub(spent)),
+                    ..limits.clone()
+                };
+                log::info!("level {}: the full search decides", level.number);
+                self.run(tree, root, &rest, reporter);
+                let full = self.decide(tree, root, game, judged);
+                let favourite = self.best_child(tree, root).map(|c| tree.node(c).mv());
+                match full {
+                    Decision::Play(mv @ Move::Play(_)) => {
+                        let drawn = drawn.or_else(|| self.draw(tree, root, game));
+                        replace_favourite(full, mv, favourite, drawn)
+                    }
+                    other => other,
+                }
+            }
         };
-        let decision = decision.unwrap_or_else(|| {
-            let spent = start.elapsed();
-            let rest = Limits {
-                time: limits.time.map(|t| t.saturating_sub(spent)),
-                stretch: limits.stretch.map(|t| t.saturating_sub(spent)),
-                ..limits.clone()
-            };
-            log::info!("level {}: the full search decides", level.number);
-            self.run(tree, root, &rest, reporter);
-            self.decide(tree, root, game, judged)
-        });
         self.summary.elapsed = start.elapsed();
-        self.level_choice(tree, root, game, decision)
+        if let (Decision::Play(mv), Some(f)) = (decision, favourite) {
+            if mv != f {
+                log::info!("level {}: {mv} drawn instead of {f}", level.number);
+            }
+        }
+        decision
     }
 
-    /// The level's choice over `decision`: when the search plays its most visited move,
-    /// a draw (`choose`) among the root's moves that are not `is_absurd`, the most visited of
-    /// them as the best. Any other decision (a pass, a resignation, a capture in place of a
-    /// pass) stands, as does the decision when every move is absurd.
-    fn level_choice(
-        &mut self,
-        tree: &Tree,
-        root: &Root,
-        game: &Game,
-        decision: Decision,
-    ) -> Decision {
-        let level = self.config.level;
-        let searched_best = self.best_child(tree, root).map(|c| tree.node(c).mv());
-        let Decision::Play(chosen @ Move::Play(_)) = decision else {
-            return decision;
-        };
-        if level.is_top() || searched_best != Some(chosen) {
-            return decision;
-        }
+    /// The level's draw (`choose`) among the root's moves the search visited that are not
+    /// `is_absurd`, the most visited of them as the best; `None` when there is none.
+    fn draw(&mut self, tree: &Tree, root: &Root, game: &Game) -> Option<Move> {
         let color = root.color;
         let (moves, candidates): (Vec<Move>, Vec<Candidate>) = root
             .legal_children(tree)
@@ -308,23 +309,27 @@ impl Search {
                 } else {
                     0.5
                 };
-                (
-                    n.mv(),
-                    Candidate {
-                        visits: stats.visits,
-                        value,
-                    },
-                )
+                let visits = stats.visits;
+                (n.mv(), Candidate { visits, value })
             })
             .unzip();
-        let Some(best) = (0..candidates.len()).max_by_key(|&i| candidates[i].visits) else {
-            return decision;
-        };
-        let mv = moves[choose(&level, &candidates, best, &mut self.level_rng)];
-        if mv != chosen {
-            log::info!("level {}: {mv} drawn instead of {chosen}", level.number);
-        }
-        Decision::Play(mv)
+        let best = (0..candidates.len()).max_by_key(|&i| candidates[i].visits)?;
+        let level = self.config.level;
+        Some(moves[choose(&level, &candidates, best, &mut self.level_rng)])
+    }
+}
+
+/// `decision` (a move `mv`) with the level's `drawn` move in place of the search's
+/// `favourite`; a move `decide` chose for another reason (a capture rather than a pass) stands.
+fn replace_favourite(
+    decision: Decision,
+    mv: Move,
+    favourite: Option<Move>,
+    drawn: Option<Move>,
+) -> Decision {
+    match drawn {
+        Some(drawn) if favourite == Some(mv) => Decision::Play(drawn),
+        _ => decision,
     }
 }
 
