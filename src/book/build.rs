@@ -24,7 +24,7 @@
 use super::{canonical, color_of_ply, Book};
 use crate::game::Game;
 use crate::geom::{Move, Point};
-use crate::search::{self, Limits, MoveInfo, Search};
+use crate::search::{self, Limits, MoveInfo, Restriction, Search};
 use fxhash::FxHashMap;
 
 /// What `tengen book` builds (`cli` parses it from the command line).
@@ -167,7 +167,8 @@ pub fn build(options: &Options, progress: &mut dyn FnMut(&Entry)) -> Vec<Entry> 
                 Some(reply) if !opponent_in_book => (Entry::kept(&line.moves, reply), Vec::new()),
                 _ => {
                     search.clear();
-                    let report = search.analyze(&game, color, &limits, None, &|_| true);
+                    let report =
+                        search.analyze(&game, color, &limits, None, &Restriction::default());
                     let best = report.moves.first().and_then(|m| match m.mv {
                         Move::Play(p) => Some(p),
                         Move::Pass => None,

@@ -13,7 +13,7 @@
 
 use super::error::GtpError;
 use crate::geom::{Color, Move, Point};
-use crate::search::{MoveInfo, Report};
+use crate::search::{MoveInfo, Report, Restriction};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -61,6 +61,18 @@ impl AnalyzeArgs {
             _ => true,
         };
         allowed && !avoided
+    }
+
+    /// What `allows` says, for the search: `color`'s first move (depth 0) only.
+    pub fn restriction(&self, color: Color) -> Restriction {
+        let mut restriction = Restriction::default();
+        for (_, moves) in self.avoid.iter().filter(|(c, _)| *c == color) {
+            restriction.avoid(color, moves, 1);
+        }
+        if let Some((_, moves)) = self.allow.as_ref().filter(|(c, _)| *c == color) {
+            restriction.allow_only(color, moves, 1);
+        }
+        restriction
     }
 
     /// Returns true if and only if `avoid` or `allow` was given.

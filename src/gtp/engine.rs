@@ -427,6 +427,7 @@ fn process_cpu_seconds() -> Option<f64> {
 mod tests {
     use super::*;
     use crate::game::MAX_KOMI;
+    use crate::search::Restriction;
     use std::path::Path;
     use std::sync::atomic::Ordering;
 
@@ -528,7 +529,12 @@ mod tests {
         let mut e = Engine::new(Config::default(), signals.clone());
         e.boardsize(9).unwrap();
         signals.pending.store(1, Ordering::SeqCst);
-        e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {});
+        e.analyze(
+            Color::Black,
+            Duration::ZERO,
+            &Restriction::default(),
+            &mut |_| {},
+        );
         assert!(e.game().moves().is_empty());
         assert!(!signals.analyzing.load(Ordering::SeqCst));
     }
@@ -539,9 +545,12 @@ mod tests {
         let mut e = Engine::new(Config::default(), signals.clone());
         e.boardsize(9).unwrap();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            e.analyze(Color::Black, Duration::ZERO, &|_| true, &mut |_| {
-                panic!("deliberate")
-            })
+            e.analyze(
+                Color::Black,
+                Duration::ZERO,
+                &Restriction::default(),
+                &mut |_| panic!("deliberate"),
+            )
         }));
         assert!(result.is_err());
         assert!(!signals.analyzing.load(Ordering::SeqCst));

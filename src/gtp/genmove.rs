@@ -7,7 +7,7 @@
 use super::engine::Engine;
 use super::ogs;
 use crate::geom::{Color, Move};
-use crate::search::{Decision, Limits, Report, Reporter, Search};
+use crate::search::{Decision, Limits, Report, Reporter, Restriction, Search};
 use crate::time::{GamePhase, TimeControl};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -62,14 +62,14 @@ impl Engine {
         self.genmove_reporting(color, GenmoveKind::Play, Some(&mut reporter))
     }
 
-    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves that `allowed` accepts,
+    /// `lz-analyze` / `kata-analyze`: searches `color`'s moves that `restriction` allows,
     /// reporting to `sink` every `interval`, until any input arrives (see `Signals`). Plays
     /// nothing; the tree is kept, so a `genmove` of the same position goes on from it.
     pub fn analyze(
         &mut self,
         color: Color,
         interval: Duration,
-        allowed: &dyn Fn(Move) -> bool,
+        restriction: &Restriction,
         sink: &mut dyn FnMut(&Report),
     ) {
         /// Clears `analyzing` however the analysis ends, a panic included: left set, it would
@@ -100,7 +100,7 @@ impl Engine {
             color,
             &limits,
             Some(&mut reporter),
-            allowed,
+            restriction,
         );
         // A search with nothing to decide (only a pass is legal) ends at once; the reply
         // still lasts until the input that ends it, as the protocol says.
@@ -115,8 +115,13 @@ impl Engine {
     pub fn search_report(&mut self, color: Color) -> Report {
         let limits = self.limits(color, GenmoveKind::Regression);
         self.arm_stop();
-        self.search
-            .analyze(&self.session.game, color, &limits, None, &|_| true)
+        self.search.analyze(
+            &self.session.game,
+            color,
+            &limits,
+            None,
+            &Restriction::default(),
+        )
     }
 
     fn genmove_reporting(

@@ -9,12 +9,13 @@
 //!
 //! Pure: reads a string, touches no engine.
 //!
-//! Depends on: game, board, geom. `rules.rs`: the `rules` field.
+//! Depends on: search (Restriction), game, board, geom. `rules.rs`: the `rules` field.
 
 use crate::board::PlayError;
 use crate::game::rules::HandicapCompensation;
 use crate::game::Game;
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
+use crate::search::Restriction;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
@@ -22,6 +23,8 @@ use std::time::Duration;
 
 /// Most moves a query may give: far beyond any real game, it bounds the work of a replay.
 pub const MAX_MOVES: usize = 10_000;
+/// The deepest `untilDepth` kept: deeper than any search tree.
+const MAX_UNTIL_DEPTH: i64 = 4096;
 /// The largest komi KataGo accepts, either way.
 const MAX_KOMI: f64 = 400.0;
 
@@ -98,10 +101,19 @@ pub struct Query {
     pub include_policy: bool,
     pub include_pv_visits: bool,
     pub perspective: Option<Perspective>,
-    /// `avoidMoves`: moves a player may not play (at the root: see `allows`).
-    pub avoid: Vec<(Color, Vec<Move>)>,
-    /// `allowMoves`: the only moves a player may play (at the root).
-    pub allow: Vec<(Color, Vec<Move>)>,
+    /// `avoidMoves`: moves a player may not play near the root (see `bars`).
+    pub avoid: Vec<MoveList>,
+    /// `allowMoves`: the only moves a player may play near the root (at most one a player).
+    pub allow: Vec<MoveList>,
+}
+
+/// One entry of `avoidMoves` or `allowMoves`: a player, moves, and the tree depth from which
+/// the entry no longer applies (`untilDepth`; depth 0 is the analysed position's move).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveList {
+    pub player: Color,
+    pub moves: Vec<Move>,
+    pub until_depth: u16,
 }
 
 impl Query {
@@ -130,18 +142,32 @@ impl Query {
         }
     }
 
-    /// Returns true if and only if `avoidMoves` and `allowMoves` let `color` play `mv` as its
-    /// first move. tengen applies them at the root only, whatever `untilDepth` says.
-    pub fn allows(&self, color: Color, mv: Move) -> bool {
-        let avoided = self
-            .avoid
+    /// Returns true if and only if `avoidMoves` or `allowMoves` bar `color` from playing
+    /// `mv` at tree depth `depth` (0: the analysed position's move), as KataGo reads them:
+    /// an entry of the player applies at every depth below its `untilDepth`.
+    pub fn bars(&self, color: Color, mv: Move, depth: usize) -> bool {
+        let applies = |l: &&MoveList| l.player == color && depth < l.until_depth as usize;
+        self.avoid
             .iter()
-            .any(|(c, moves)| *c == color && moves.contains(&mv));
-        let allowed = self
-            .allow
-            .iter()
-            .all(|(c, moves)| *c != color || moves.contains(&mv));
-        allowed && !avoided
+            .filter(applies)
+            .any(|l| l.moves.contains(&mv))
+            || self
+                .allow
+                .iter()
+                .filter(applies)
+                .any(|l| !l.moves.contains(&mv))
+    }
+
+    /// `bars` for the search.
+    pub fn restriction(&self) -> Restriction {
+        let mut restriction = Restriction::default();
+        for l in &self.avoid {
+            restriction.avoid(l.player, &l.moves, l.until_depth);
+        }
+        for l in &self.allow {
+            restriction.allow_only(l.player, &l.moves, l.until_depth);
+        }
+        restriction
     }
 }
 
@@ -393,7 +419,7 @@ impl Reader<'_> {
                 "cannot specify both allowMoves and avoidMoves",
             ));
         }
-        if allow.len() > 2 || (allow.len() == 2 && allow[0].0 == allow[1].0) {
+        if allow.len() > 2 || (allow.len() == 2 && allow[0].player == allow[1].player) {
             return Err(Problem::new(
                 "allowMoves",
                 "allowMoves allows at most one entry per player",
@@ -602,8 +628,9 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `avoidMoves` / `allowMoves`: `[{player, moves, untilDepth}, …]`.
-    fn move_lists(&self, field: &str, size: usize) -> Result<Vec<(Color, Vec<Move>)>, Problem> {
+    /// `avoidMoves` / `allowMoves`: `[{player, moves, untilDepth}, …]`. An `untilDepth` past
+    /// `MAX_UNTIL_DEPTH` counts as it (deeper than any tree).
+    fn move_lists(&self, field: &str, size: usize) -> Result<Vec<MoveList>, Problem> {
         let message = "must be a list of dicts with subfields 'player', 'moves', 'untilDepth'";
         let Some(list) = self.get::<Vec<Map<String, Value>>>(field, message)? else {
             return Ok(Vec::new());
@@ -635,7 +662,11 @@ impl Reader<'_> {
                         })
                 })
                 .collect::<Result<Vec<Move>, Problem>>()?;
-            out.push((color, moves));
+            out.push(MoveList {
+                player: color,
+                moves,
+                until_depth: depth.min(MAX_UNTIL_DEPTH) as u16,
+            });
         }
         Ok(out)
     }

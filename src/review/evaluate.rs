@@ -6,7 +6,7 @@ use super::play;
 use crate::game::Game;
 use crate::geom::{Color, Move};
 use crate::progress::Progress;
-use crate::search::{Limits, Report, Search};
+use crate::search::{Limits, Report, Restriction, Search};
 
 /// Most moves of a best variation kept.
 pub const MAX_VARIATION: usize = 12;
@@ -98,7 +98,13 @@ pub fn evaluate(
                 ended: true,
                 ..Clone::clone(before)
             },
-            _ => Evaluation::from_report(&search.analyze(&game, color, limits, None, &|_| true)),
+            _ => Evaluation::from_report(&search.analyze(
+                &game,
+                color,
+                limits,
+                None,
+                &Restriction::default(),
+            )),
         };
         evaluations.push(evaluation);
         progress.step();

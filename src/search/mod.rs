@@ -55,6 +55,7 @@ pub mod model;
 mod move_owners;
 pub mod prior;
 pub mod report;
+pub mod restriction;
 mod reuse;
 mod run;
 mod select;
@@ -66,6 +67,7 @@ mod worker;
 pub use config::{nodes_for_memory, Config, Limits, DEFAULT_MAX_MEMORY_MIB, DEFAULT_PLAYOUTS};
 pub use level::Level;
 pub use report::{MoveInfo, Report, Reporter, RootInfo};
+pub use restriction::Restriction;
 
 use crate::board::Bitboard;
 use crate::game::Game;
@@ -166,8 +168,22 @@ struct Root {
     /// Consecutive passes that ended the game record before the root.
     passes: u32,
     /// Per root child (in order): legal under the game's full rules (and, for an analysis,
-    /// allowed: `Search::analyze`).
+    /// not barred at depth 0 by `restriction`: `Search::analyze`).
     legal: Vec<bool>,
+    /// The moves barred near the root (an analysis's `avoidMoves`/`allowMoves`); `select`
+    /// applies it below the root.
+    restriction: Restriction,
+}
+
+impl Root {
+    /// The colour that moves at tree depth `depth` (0: the root's move).
+    fn mover_at(&self, depth: usize) -> Color {
+        if depth % 2 == 0 {
+            self.color
+        } else {
+            self.color.opponent()
+        }
+    }
 }
 
 impl Root {
@@ -336,21 +352,27 @@ impl Search {
     }
 
     /// Analysis: searches `color`'s moves in `game` until `limits` stop it, reporting through
-    /// `reporter`, and returns the final report. Only the root moves `allowed` accepts are
-    /// searched and reported (`avoid`/`allow`). Chooses and plays nothing; keeps the tree for
-    /// the next search, as `genmove` does.
+    /// `reporter`, and returns the final report. No move `restriction` bars is searched at
+    /// the depth it bars it (`avoid`/`allow`): the root's barred moves are neither searched
+    /// nor reported, and no variation holds a barred move at a barred depth. Chooses and
+    /// plays nothing; keeps the tree for the next search, as `genmove` does, but a kept tree
+    /// is not reused under a restriction below the root (its barred lines may have visits).
     pub fn analyze(
         &mut self,
         game: &Game,
         color: Color,
         limits: &Limits,
         reporter: Option<&mut Reporter>,
-        allowed: &dyn Fn(Move) -> bool,
+        restriction: &Restriction,
     ) -> Report {
+        if restriction.depth() > 1 {
+            self.kept = None;
+        }
         let (mut tree, mut root) = self.prepare(game, color);
         for (legal, child) in root.legal.iter_mut().zip(tree.children_slice(Tree::ROOT)) {
-            *legal &= allowed(child.mv());
+            *legal &= !restriction.bars(color, child.mv(), 0);
         }
+        root.restriction = restriction.clone();
         self.run(&mut tree, &root, limits, reporter);
         let done = self.summary.playouts;
         let owners = report::Owners {

@@ -9,7 +9,7 @@
 
 use super::komi::{playout_komi, KomiControl};
 use super::tree::Tree;
-use super::{Root, Search};
+use super::{Restriction, Root, Search};
 use crate::game::Game;
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
@@ -77,6 +77,7 @@ impl Search {
             komi: KomiControl::new(self.config.adaptive_komi, komi, color, None, false),
             passes,
             legal,
+            restriction: Restriction::default(),
         };
         (tree, root)
     }

@@ -116,9 +116,10 @@ impl Search {
         self.spread.clear();
         let mut done = 0;
         let mut recycled = 0;
-        // A root with one legal child needs no search.
+        // A root with one legal child needs no search to choose, but an analysis (which stops
+        // only when told) still measures it; with none, there is nothing to search.
         let n_legal = root.legal.iter().filter(|&&l| l).count();
-        if n_legal > 1 {
+        if n_legal > 1 || (n_legal == 1 && limits.stop_at_once) {
             let mut recycle = self.config.recycle_fraction > 0.0;
             // Phases: the search runs until a limit, or until the tree is full; then the tree
             // is pruned (no thread in it) and the next phase goes on where the last one stopped.

@@ -1,7 +1,8 @@
 //! Selection: which child a descent follows. `select` takes the child of highest `urgency`,
 //! the RAVE mix of its win rate (prior and virtual loss counted) and its AMAF win rate, plus
 //! the UCT term when `Config::exploration` is above 0. At the root only the moves legal under
-//! the game's full rules compete (`Root::legal`).
+//! the game's full rules compete (`Root::legal`); below it, none that the root's
+//! `Restriction` bars at that depth.
 //!
 //! Depends on: search (Config, Shared, tree).
 
@@ -9,18 +10,26 @@ use super::run::Shared;
 use super::tree::{AmafStats, NodeId, Prior, Stats, Tree};
 use super::Config;
 
-/// The child of `node` with the highest urgency (RAVE-mixed value plus exploration).
-/// Hot path: once per tree level per iteration.
-pub(super) fn select(s: &Shared, node: NodeId) -> NodeId {
+/// The child of `node`, at tree depth `depth` (0: the root), with the highest urgency
+/// (RAVE-mixed value plus exploration), among those the root's restriction lets its mover
+/// play at that depth: `None` when it bars them all. Hot path: once per tree level per
+/// iteration.
+pub(super) fn select(s: &Shared, node: NodeId, depth: usize) -> Option<NodeId> {
     let tree = s.tree;
     let parent_visits = tree.node(node).visits().max(1) as f32;
     let log_parent = parent_visits.ln();
     let children = tree.children_slice(node);
     let first = tree.children(node).next().expect("expanded node").0;
-    let mut best = 0usize;
+    let restriction = &s.root.restriction;
+    let restricted = depth > 0 && depth < restriction.depth();
+    let mover = s.root.mover_at(depth);
+    let mut best = None;
     let mut best_urgency = f32::NEG_INFINITY;
     for (i, c) in children.iter().enumerate() {
         if node == Tree::ROOT && !s.root.legal[i] {
+            continue;
+        }
+        if restricted && restriction.bars(mover, c.mv(), depth) {
             continue;
         }
         let u = urgency(
@@ -32,12 +41,12 @@ pub(super) fn select(s: &Shared, node: NodeId) -> NodeId {
             c.amaf(),
             log_parent,
         );
-        if u > best_urgency {
+        if u > best_urgency || best.is_none() {
             best_urgency = u;
-            best = i;
+            best = Some(i);
         }
     }
-    NodeId(first + best as u32)
+    best.map(|i| NodeId(first + i as u32))
 }
 
 /// The urgency of a child: its win rate with the prior's virtual playouts counted as real

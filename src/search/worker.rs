@@ -275,7 +275,10 @@ impl Worker {
             {
                 self.add_network_prior(s, node, board);
             }
-            let child = select(s, node);
+            // Every child barred (an analysis's restriction): the playout starts here.
+            let Some(child) = select(s, node, self.path.len() - 1) else {
+                return false;
+            };
             let mv = tree.node(child).mv();
             // The tree's moves are legal on the board they were expanded from, so this never
             // fires; it is here so that no tree, however it came about, can feed the board an

@@ -20,7 +20,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use tengen::game::{Game, Rules};
 use tengen::geom::Color;
-use tengen::search::{self, Limits, Search, WorkerFault};
+use tengen::search::{self, Limits, Restriction, Search, WorkerFault};
 
 pub(crate) const FAULTS: &[(&str, &str)] = &[("TENGEN_FAULT_INJECTION", "1")];
 
@@ -315,7 +315,7 @@ fn a_worker_panic_halts_a_search_that_has_no_limit() {
                 ..Limits::default()
             };
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                search.analyze(&game, Color::Black, &limits, None, &|_| true);
+                search.analyze(&game, Color::Black, &limits, None, &Restriction::default());
             }));
             tx.send(result.is_err()).unwrap();
         });

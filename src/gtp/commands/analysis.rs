@@ -24,7 +24,7 @@ pub(super) fn analyze_with(
     engine.analyze(
         color,
         a.interval,
-        &|mv| a.allows(color, mv),
+        &a.restriction(color),
         &mut |report| {
             if let Some(line) = analyze::info_line(d, report, &a, size) {
                 stream.line(&line);

@@ -258,19 +258,33 @@ fn actions_are_read() {
 }
 
 #[test]
-fn avoid_and_allow_restrict_the_first_move() {
+fn avoid_and_allow_bar_moves_below_their_depth() {
     let q = query(&format!(
         r#"{{"id":"a",{BASE},"moves":[],"avoidMoves":[{{"player":"B","moves":["E5","pass"],"untilDepth":1}}]}}"#
     ));
     let e5 = Move::parse("E5", 9).unwrap();
     let d4 = Move::parse("D4", 9).unwrap();
-    assert!(!q.allows(Color::Black, e5) && !q.allows(Color::Black, Move::Pass));
-    assert!(q.allows(Color::Black, d4) && q.allows(Color::White, e5));
+    assert!(q.bars(Color::Black, e5, 0) && q.bars(Color::Black, Move::Pass, 0));
+    assert!(!q.bars(Color::Black, d4, 0) && !q.bars(Color::White, e5, 0));
+    assert!(
+        !q.bars(Color::Black, e5, 1),
+        "untilDepth 1: the first move only"
+    );
     let q = query(&format!(
         r#"{{"id":"a",{BASE},"moves":[],"allowMoves":[{{"player":"B","moves":["E5"],"untilDepth":3}}]}}"#
     ));
-    assert!(q.allows(Color::Black, e5) && !q.allows(Color::Black, d4));
-    assert!(q.allows(Color::White, d4));
+    assert!(!q.bars(Color::Black, e5, 0) && q.bars(Color::Black, d4, 0));
+    assert!(q.bars(Color::Black, d4, 2) && !q.bars(Color::Black, d4, 3));
+    assert!(!q.bars(Color::White, d4, 1));
+    let restriction = q.restriction();
+    for depth in 0..4 {
+        for mv in [e5, d4, Move::Pass] {
+            assert_eq!(
+                restriction.bars(Color::Black, mv, depth),
+                q.bars(Color::Black, mv, depth)
+            );
+        }
+    }
     let both = format!(
         r#"{{"id":"a",{BASE},"moves":[],"allowMoves":[{{"player":"B","moves":["E5"],"untilDepth":1}}],
         "avoidMoves":[{{"player":"W","moves":["E5"],"untilDepth":1}}]}}"#

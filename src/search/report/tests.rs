@@ -2,7 +2,7 @@
 //! reporter's schedule.
 
 use super::super::tests::ring_in_atari;
-use super::super::{Config, Decision, Limits, Search};
+use super::super::{Config, Decision, Limits, Restriction, Search};
 use super::*;
 use crate::game::Game;
 use crate::geom::Point;
@@ -18,7 +18,13 @@ fn playouts(n: u64) -> Limits {
 fn a_report_ranks_the_winning_capture_first_with_its_score() {
     let g = ring_in_atari(Color::Black);
     let mut search = Search::new(Config::default());
-    let report = search.analyze(&g, Color::Black, &playouts(600), None, &|_| true);
+    let report = search.analyze(
+        &g,
+        Color::Black,
+        &playouts(600),
+        None,
+        &Restriction::default(),
+    );
     assert_eq!(report.color, Color::Black);
     // The search may stop early once C3 cannot be overtaken.
     assert!((1..=600).contains(&report.playouts));
@@ -48,7 +54,13 @@ fn win_rate_and_score_lead_are_the_side_to_move() {
     // White to move captures Black's ring at E1 and owns the board: 25 + 7.5 points.
     let g = ring_in_atari(Color::White);
     let mut search = Search::new(Config::default());
-    let report = search.analyze(&g, Color::White, &playouts(600), None, &|_| true);
+    let report = search.analyze(
+        &g,
+        Color::White,
+        &playouts(600),
+        None,
+        &Restriction::default(),
+    );
     assert_eq!(report.color, Color::White);
     let best = &report.moves[0];
     assert_eq!(best.mv, Move::Play(Point::parse("E1", 5).unwrap()));
@@ -64,7 +76,9 @@ fn moves_not_allowed_are_neither_searched_nor_reported() {
     let g = ring_in_atari(Color::Black);
     let c3 = Move::Play(Point::parse("C3", 5).unwrap());
     let mut search = Search::new(Config::default());
-    let report = search.analyze(&g, Color::Black, &playouts(300), None, &|mv| mv != c3);
+    let mut restriction = Restriction::default();
+    restriction.avoid(Color::Black, &[c3], 1);
+    let report = search.analyze(&g, Color::Black, &playouts(300), None, &restriction);
     assert_eq!(report.moves.len(), 1);
     assert_eq!(report.moves[0].mv, Move::Pass);
     // The restriction lasts one analysis: the next genmove plays C3.
@@ -128,7 +142,7 @@ fn root_spread_and_ownership_per_move() {
         stop_at_once: true,
         ..Limits::default()
     };
-    let report = search.analyze(&g, Color::Black, &limits, None, &|_| true);
+    let report = search.analyze(&g, Color::Black, &limits, None, &Restriction::default());
     assert_eq!(report.playouts, 800);
     assert_eq!(report.root.visits, 800, "{:?}", report.root);
     let best = &report.moves[0];
@@ -141,7 +155,7 @@ fn root_spread_and_ownership_per_move() {
     assert!(own[b2] > 0.99, "{}", own[b2]);
     // An empty board: the playouts' scores spread widely, every visited move has its map.
     let empty = Game::new(7, crate::game::Rules::default());
-    let report = search.analyze(&empty, Color::Black, &limits, None, &|_| true);
+    let report = search.analyze(&empty, Color::Black, &limits, None, &Restriction::default());
     assert!(report.root.score_stdev > 5.0, "{:?}", report.root);
     assert!(report.moves[0].score_stdev > 1.0, "{:?}", report.moves[0]);
     for m in report.moves.iter().filter(|m| m.visits > 0) {
@@ -152,6 +166,12 @@ fn root_spread_and_ownership_per_move() {
     }
     // Off again: nothing kept.
     search.set_moves_ownership(false);
-    let report = search.analyze(&g, Color::Black, &playouts(100), None, &|_| true);
+    let report = search.analyze(
+        &g,
+        Color::Black,
+        &playouts(100),
+        None,
+        &Restriction::default(),
+    );
     assert!(report.moves.iter().all(|m| m.ownership.is_none()));
 }

@@ -5,7 +5,7 @@ use super::super::tests::{playouts, pt};
 use super::*;
 use crate::game::{Game, Rules};
 use crate::search::tree::AmafStats;
-use crate::search::Search;
+use crate::search::{Restriction, Search};
 
 /// The playouts learn last good replies on 13×13 (not on 9×9, where they are off), keep them
 /// from search to search, and forget them at a new game.
@@ -163,8 +163,13 @@ fn the_network_prior_raises_the_share_of_the_networks_first_choice() {
         config.prior.network = weight;
         config.prior.network_visits = 1.0;
         config.threads = 1;
-        let report =
-            Search::new(config).analyze(&game, Color::Black, &playouts(300), None, &|_| true);
+        let report = Search::new(config).analyze(
+            &game,
+            Color::Black,
+            &playouts(300),
+            None,
+            &Restriction::default(),
+        );
         report
             .moves
             .iter()
