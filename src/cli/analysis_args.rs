@@ -113,6 +113,7 @@ impl AnalysisArgs {
                 .into_iter()
                 .filter(|a| a != QUIT_WITHOUT_WAITING)
                 .collect(),
+            visits_limit: None,
         })
     }
 }

@@ -56,6 +56,9 @@ pub struct Config {
     /// KataGo's arguments that tengen ignores (`-model X`, `-config Y`, …), said once on
     /// stderr at start-up.
     pub ignored_args: Vec<String>,
+    /// The most playouts of one turn, whatever the query asks (`None`: as asked). The fuzz
+    /// target's searches are tiny by it.
+    pub visits_limit: Option<u64>,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             max_time: Duration::from_secs(600),
             quit_without_waiting: false,
             ignored_args: Vec::new(),
+            visits_limit: None,
         }
     }
 }
@@ -133,24 +137,12 @@ pub fn serve<R: BufRead + Send + 'static>(input: R, output: Arc<Output>, config:
             .spawn(move || read(input, &queue, &output, abandon))
             .expect("spawning the analysis reader thread")
     };
-    let mut search = Search::new(config.search.clone());
+    let mut analyst = Analyst::new(config.clone());
     while let Some((job, stop)) = queue.pop() {
         if output.is_gone() {
             queue.close(true);
-            queue.done();
-            continue;
-        }
-        let analysed = catch_unwind(AssertUnwindSafe(|| {
-            analyse(&mut search, &job, stop, &output, config)
-        }));
-        if analysed.is_err() {
-            log::error!("the search of {} turn {} panicked", job.query.id, job.turn);
-            output.line(&json!({
-                "id": job.query.id,
-                "turnNumber": job.turn,
-                "error": "internal error: the search failed; the engine goes on with a new one",
-            }));
-            search = Search::new(config.search.clone());
+        } else {
+            analyst.answer(&job, stop, &output);
         }
         queue.done();
     }
@@ -169,12 +161,7 @@ fn read<R: BufRead>(mut input: R, queue: &Queue, output: &Output, abandon: bool)
             Ok(Line::TooLong) => output.line(&json!({
                 "error": format!("line longer than {MAX_LINE_BYTES} bytes ignored"),
             })),
-            Ok(Line::Text) => {
-                let text = String::from_utf8_lossy(&line);
-                if !text.trim().is_empty() {
-                    handle(text.trim(), queue, output);
-                }
-            }
+            Ok(Line::Text) => handle(&line, queue, output),
             Err(e) => {
                 log::warn!("reading stdin: {e}");
                 break;
@@ -225,9 +212,16 @@ fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Line> {
     }
 }
 
-/// One line: its warnings, then its error, or its query queued, or its action answered.
-fn handle(line: &str, queue: &Queue, output: &Output) {
-    let parsed = query::parse(line);
+/// One line read (without its end): nothing if blank, else its warnings, then its error, or
+/// its query queued, or its action answered. The reader thread's step, public for the fuzz
+/// target, which drives it and `Analyst::answer` in turn on one thread.
+pub fn handle(line: &[u8], queue: &Queue, output: &Output) {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    let parsed = query::parse(text);
     let id = parsed.id.as_deref();
     for w in &parsed.warnings {
         output.line(&answer::problem(id, w, "warning"));
@@ -262,6 +256,38 @@ fn handle(line: &str, queue: &Queue, output: &Output) {
     }
 }
 
+/// The search side: the turns, one at a time, on one `Search` kept from turn to turn.
+pub struct Analyst {
+    search: Search,
+    config: Config,
+}
+
+impl Analyst {
+    pub fn new(config: Config) -> Analyst {
+        Analyst {
+            search: Search::new(config.search.clone()),
+            config,
+        }
+    }
+
+    /// Searches `job`'s turn until its limits or `stop`, writing its reports and its one
+    /// final answer; a search that panics gets an `error` line and a fresh search.
+    pub fn answer(&mut self, job: &Job, stop: Arc<AtomicBool>, output: &Output) {
+        let analysed = catch_unwind(AssertUnwindSafe(|| {
+            analyse(&mut self.search, job, stop, output, &self.config)
+        }));
+        if analysed.is_err() {
+            log::error!("the search of {} turn {} panicked", job.query.id, job.turn);
+            output.line(&json!({
+                "id": job.query.id,
+                "turnNumber": job.turn,
+                "error": "internal error: the search failed; the engine goes on with a new one",
+            }));
+            self.search = Search::new(self.config.search.clone());
+        }
+    }
+}
+
 /// Searches one turn: reports during the search if the query asks, then the final answer.
 fn analyse(
     search: &mut Search,
@@ -277,7 +303,12 @@ fn analyse(
         .max_time
         .map_or(config.max_time, |t| t.min(config.max_time));
     let limits = Limits {
-        playouts: Some(query.max_visits.unwrap_or(config.max_visits)),
+        playouts: Some(
+            query
+                .max_visits
+                .unwrap_or(config.max_visits)
+                .min(config.visits_limit.unwrap_or(u64::MAX)),
+        ),
         time: Some(time),
         stop: Some(stop),
         stop_at_once: true,
@@ -298,9 +329,13 @@ fn analyse(
     let mut reporter = query
         .report_every
         .map(|every| Reporter::new(every, &mut sink));
-    let report = search.analyze(&game, color, &limits, reporter.as_mut(), &|mv| {
-        query.allows(color, mv)
-    });
+    let report = search.analyze(
+        &game,
+        color,
+        &limits,
+        reporter.as_mut(),
+        &query.restriction(),
+    );
     output.line(&answer::analysis(&turn(false), &report));
 }
 

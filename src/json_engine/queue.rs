@@ -147,21 +147,32 @@ impl Queue {
     pub fn pop(&self) -> Option<(Job, Arc<AtomicBool>)> {
         let mut state = self.lock();
         loop {
-            if let Some(job) = state.waiting.pop() {
-                state.moves -= job.cost();
-                let stop = Arc::new(AtomicBool::new(false));
-                state.running = Some(Running {
-                    id: job.query.id.clone(),
-                    turn: job.turn,
-                    stop: stop.clone(),
-                });
-                return Some((job, stop));
+            if let Some(next) = Self::take(&mut state) {
+                return Some(next);
             }
             if state.closed {
                 return None;
             }
             state = self.wake.wait(state).unwrap_or_else(|e| e.into_inner());
         }
+    }
+
+    /// As `pop`, without waiting: `None` when nothing waits now.
+    pub fn try_pop(&self) -> Option<(Job, Arc<AtomicBool>)> {
+        Self::take(&mut self.lock())
+    }
+
+    /// The first waiting turn, marked running.
+    fn take(state: &mut State) -> Option<(Job, Arc<AtomicBool>)> {
+        let job = state.waiting.pop()?;
+        state.moves -= job.cost();
+        let stop = Arc::new(AtomicBool::new(false));
+        state.running = Some(Running {
+            id: job.query.id.clone(),
+            turn: job.turn,
+            stop: stop.clone(),
+        });
+        Some((job, stop))
     }
 
     /// The running turn is answered.

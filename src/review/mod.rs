@@ -113,8 +113,27 @@ pub struct Reviewed {
 /// Reviews `options.input` into `options.output` and the graph beside it.
 pub fn run(options: &Options) -> Result<Reviewed, String> {
     let bytes = sgf::read_file(&options.input)?;
+    let review = review(&bytes, options)?;
+    atomic_write::write(&options.output, review.sgf.as_bytes())
+        .map_err(|e| format!("{}: {e}", options.output.display()))?;
+    atomic_write::write(&review.reviewed.graph, review.svg.as_bytes())
+        .map_err(|e| format!("{}: {e}", review.reviewed.graph.display()))?;
+    Ok(review.reviewed)
+}
+
+/// A review made, not yet written: the marked-up record and the graph.
+#[derive(Debug, Clone)]
+pub struct Review {
+    pub sgf: String,
+    pub svg: String,
+    pub reviewed: Reviewed,
+}
+
+/// Reviews the record `bytes` (read from `options.input`, which names it in errors) in
+/// memory: `run` without the files, and the fuzz target's entry point.
+pub fn review(bytes: &[u8], options: &Options) -> Result<Review, String> {
     let record =
-        sgf::parse_bytes(&bytes).map_err(|e| format!("{}: {e}", options.input.display()))?;
+        sgf::parse_bytes(bytes).map_err(|e| format!("{}: {e}", options.input.display()))?;
     let start = load(&record, options.komi, options.rules)
         .map_err(|e| format!("{}: {e}", options.input.display()))?;
     let mut config = search::Config {
@@ -137,26 +156,26 @@ pub fn run(options: &Options) -> Result<Reviewed, String> {
         &progress,
     );
     progress.finish();
-    let graph_path = options.graph_path();
+    let graph = options.graph_path();
     let about = format!(
         "Reviewed by tengen {}: {}; komi {}, {} rules. The win-rate graph: {}.",
         env!("CARGO_PKG_VERSION"),
         options.effort(),
         start.komi(),
         rules_name(&record, options.rules),
-        file_name(&graph_path)
+        file_name(&graph)
     );
     let annotated = annotate(&record, &evaluations, &about);
-    let text = sgf::write_marked_up(&record, &annotated.root, &annotated.moves);
-    let picture = svg(&record, &evaluations, &annotated.mistakes)?;
-    atomic_write::write(&options.output, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", options.output.display()))?;
-    atomic_write::write(&graph_path, picture.as_bytes())
-        .map_err(|e| format!("{}: {e}", graph_path.display()))?;
-    Ok(Reviewed {
-        moves: record.moves.len(),
-        graph: graph_path,
-        mistakes: annotated.mistakes,
+    let sgf = sgf::write_marked_up(&record, &annotated.root, &annotated.moves);
+    let svg = svg(&record, &evaluations, &annotated.mistakes)?;
+    Ok(Review {
+        sgf,
+        svg,
+        reviewed: Reviewed {
+            moves: record.moves.len(),
+            graph,
+            mistakes: annotated.mistakes,
+        },
     })
 }
 

@@ -132,8 +132,9 @@ pub fn sgf_file(data: &[u8]) {
     }
 }
 
+/// The files of `dirs` (under the repository), but for hidden ones; at least one.
 #[cfg(test)]
-fn inputs(dirs: &[&str]) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+pub fn inputs(dirs: &[&str]) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in dirs {

@@ -8,7 +8,10 @@
 //!   (a panic hook here, a filter of the child's stderr) while every other panic shows
 //! - flood: back-pressure: a client flooding tengen during a search, its peak memory, the order
 //!   of the replies, and `quit` behind a full queue
-//! - fuzzed: the fuzz targets' checks (fuzz/ includes the file) and the inputs they found
+//! - fuzzed: the GTP and SGF fuzz targets' checks (fuzz/ includes the file) and the inputs they
+//!   found
+//! - fuzzed_json: the same for the JSON analysis engine's target (a session of queries)
+//! - fuzzed_review: the same for `tengen review`'s target (a record reviewed in memory)
 //! - network_file: `--network` with a bad file: the failure table, one line of error each
 //! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
@@ -38,6 +41,8 @@ mod differential;
 mod faults;
 mod flood;
 mod fuzzed;
+mod fuzzed_json;
+mod fuzzed_review;
 mod gtp;
 mod json_engine;
 mod levels;
