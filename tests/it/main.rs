@@ -18,6 +18,9 @@
 //!   line checked against Sabaki's parsing rules
 //! - json_engine: `tengen analysis`, KataGo's JSON analysis protocol, and KaTrain's client on it
 //!   (needs python3 and KaTrain in tests/katrain/site; skips without)
+//! - json_streams: random streams of the JSON analysis protocol through the binary (queries,
+//!   terminate, bad lines, stdin closed mid-search): every query answered or refused once,
+//!   memory bounded; and the ignored `json_soak`
 //! - lizzie: Lizzie's and lizzieyzy's start-up and analysis replayed, every line read as their
 //!   parsers read it, stderr free of lines they take for replies
 //! - ogs: `--ogs-variations` read by gtp2ogs's own parser (needs node and a gtp2ogs checkout
@@ -45,6 +48,7 @@ mod fuzzed_json;
 mod fuzzed_review;
 mod gtp;
 mod json_engine;
+mod json_streams;
 mod levels;
 mod lizzie;
 mod network_file;
