@@ -178,7 +178,7 @@ struct Root {
 impl Root {
     /// The colour that moves at tree depth `depth` (0: the root's move).
     fn mover_at(&self, depth: usize) -> Color {
-        if depth % 2 == 0 {
+        if depth.is_multiple_of(2) {
             self.color
         } else {
             self.color.opponent()
