@@ -21,16 +21,11 @@ pub(super) fn analyze_with(
     let a = analyze::parse_args(d, args, size)?;
     let color = a.color.unwrap_or_else(|| engine.game().to_move());
     stream.begin();
-    engine.analyze(
-        color,
-        a.interval,
-        &a.restriction(color),
-        &mut |report| {
-            if let Some(line) = analyze::info_line(d, report, &a, size) {
-                stream.line(&line);
-            }
-        },
-    );
+    engine.analyze(color, a.interval, &a.restriction(color), &mut |report| {
+        if let Some(line) = analyze::info_line(d, report, &a, size) {
+            stream.line(&line);
+        }
+    });
     Ok(String::new())
 }
 
