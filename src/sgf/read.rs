@@ -163,7 +163,9 @@ impl Reader {
             match Prop::new(ident.clone(), values.clone()) {
                 Prop::GM(1) => {}
                 Prop::GM(gm) => return Err(line_err(SgfErrorKind::NotGo(gm.to_string()))),
-                Prop::KM(komi) if komi.is_finite() => self.game.komi = Some(komi as f32),
+                // Finite as the `f32` kept: a komi past `f32::MAX` would be written back
+                // as `KM[inf]`, which no reader takes (found by the review fuzz target).
+                Prop::KM(komi) if (komi as f32).is_finite() => self.game.komi = Some(komi as f32),
                 Prop::HA(n) => {
                     self.game.handicap = handicap(n).ok_or_else(|| invalid(&ident, &values))?
                 }
@@ -230,10 +232,11 @@ impl Reader {
                     self.game.komi = None;
                 } else {
                     let komi: f64 = s.replace(',', ".").parse().map_err(|_| invalid())?;
+                    let komi = komi as f32;
                     if !komi.is_finite() {
                         return Err(invalid());
                     }
-                    self.game.komi = Some(komi as f32);
+                    self.game.komi = Some(komi);
                 }
             }
             "HA" => {

@@ -282,6 +282,11 @@ fn bad_values_are_errors_with_lines() {
         kind("(;KM[inf])"),
         SgfErrorKind::InvalidValue { .. }
     ));
+    // Finite as a double but not as the `f32` kept (the review fuzz target's finding).
+    assert!(matches!(
+        kind("(;KM[1e39])"),
+        SgfErrorKind::InvalidValue { .. }
+    ));
     assert!(matches!(
         kind("(;HA[-2])"),
         SgfErrorKind::InvalidValue { .. }
