@@ -163,9 +163,7 @@ impl Reader {
             match Prop::new(ident.clone(), values.clone()) {
                 Prop::GM(1) => {}
                 Prop::GM(gm) => return Err(line_err(SgfErrorKind::NotGo(gm.to_string()))),
-                // Finite as the `f32` kept: a komi past `f32::MAX` would be written back
-                // as `KM[inf]`, which no reader takes (found by the review fuzz target).
-                Prop::KM(komi) if (komi as f32).is_finite() => self.game.komi = Some(komi as f32),
+                Prop::KM(komi) if komi.is_finite() => self.game.komi = Some(komi_f32(komi)),
                 Prop::HA(n) => {
                     self.game.handicap = handicap(n).ok_or_else(|| invalid(&ident, &values))?
                 }
@@ -232,11 +230,10 @@ impl Reader {
                     self.game.komi = None;
                 } else {
                     let komi: f64 = s.replace(',', ".").parse().map_err(|_| invalid())?;
-                    let komi = komi as f32;
                     if !komi.is_finite() {
                         return Err(invalid());
                     }
-                    self.game.komi = Some(komi);
+                    self.game.komi = Some(komi_f32(komi));
                 }
             }
             "HA" => {
@@ -407,4 +404,11 @@ fn text(raw: &str) -> Option<String> {
         .collect();
     let t = t.trim();
     (!t.is_empty()).then(|| t.to_string())
+}
+
+/// A finite komi as the `f32` kept, saturated: past `f32::MAX` it would be infinite and
+/// written back as `KM[inf]`, which no reader takes (found by the review fuzz target). The
+/// engine then bounds it as the `komi` command does.
+fn komi_f32(komi: f64) -> f32 {
+    (komi as f32).clamp(-f32::MAX, f32::MAX)
 }
