@@ -9,13 +9,13 @@
 //!
 //! Pure: reads a string, touches no engine.
 //!
-//! Depends on: search (Restriction), game, board, geom. `rules.rs`: the `rules` field.
+//! Depends on: search (Restriction), game, board, geom. `rules.rs`: the `rules` field;
+//! `barred.rs`: `avoidMoves` and `allowMoves`.
 
 use crate::board::PlayError;
 use crate::game::rules::HandicapCompensation;
 use crate::game::Game;
 use crate::geom::{Color, Move, Point, MAX_SIZE, MIN_SIZE};
-use crate::search::Restriction;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
@@ -23,8 +23,6 @@ use std::time::Duration;
 
 /// Most moves a query may give: far beyond any real game, it bounds the work of a replay.
 pub const MAX_MOVES: usize = 10_000;
-/// The deepest `untilDepth` kept: deeper than any search tree.
-const MAX_UNTIL_DEPTH: i64 = 4096;
 /// The largest komi KataGo accepts, either way.
 const MAX_KOMI: f64 = 400.0;
 
@@ -107,15 +105,6 @@ pub struct Query {
     pub allow: Vec<MoveList>,
 }
 
-/// One entry of `avoidMoves` or `allowMoves`: a player, moves, and the tree depth from which
-/// the entry no longer applies (`untilDepth`; depth 0 is the analysed position's move).
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoveList {
-    pub player: Color,
-    pub moves: Vec<Move>,
-    pub until_depth: u16,
-}
-
 impl Query {
     /// The position of `turn`: the start position and the first `turn` moves.
     pub fn position(&self, turn: usize) -> Game {
@@ -140,34 +129,6 @@ impl Query {
             (None, Some((color, _))) => color.opponent(),
             (None, None) => self.start.to_move(),
         }
-    }
-
-    /// Returns true if and only if `avoidMoves` or `allowMoves` bar `color` from playing
-    /// `mv` at tree depth `depth` (0: the analysed position's move), as KataGo reads them:
-    /// an entry of the player applies at every depth below its `untilDepth`.
-    pub fn bars(&self, color: Color, mv: Move, depth: usize) -> bool {
-        let applies = |l: &&MoveList| l.player == color && depth < l.until_depth as usize;
-        self.avoid
-            .iter()
-            .filter(applies)
-            .any(|l| l.moves.contains(&mv))
-            || self
-                .allow
-                .iter()
-                .filter(applies)
-                .any(|l| !l.moves.contains(&mv))
-    }
-
-    /// `bars` for the search.
-    pub fn restriction(&self) -> Restriction {
-        let mut restriction = Restriction::default();
-        for l in &self.avoid {
-            restriction.avoid(l.player, &l.moves, l.until_depth);
-        }
-        for l in &self.allow {
-            restriction.allow_only(l.player, &l.moves, l.until_depth);
-        }
-        restriction
     }
 }
 
@@ -628,49 +589,6 @@ impl Reader<'_> {
         Ok(())
     }
 
-    /// `avoidMoves` / `allowMoves`: `[{player, moves, untilDepth}, …]`. An `untilDepth` past
-    /// `MAX_UNTIL_DEPTH` counts as it (deeper than any tree).
-    fn move_lists(&self, field: &str, size: usize) -> Result<Vec<MoveList>, Problem> {
-        let message = "must be a list of dicts with subfields 'player', 'moves', 'untilDepth'";
-        let Some(list) = self.get::<Vec<Map<String, Value>>>(field, message)? else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for entry in &list {
-            let player = entry.get("player").and_then(Value::as_str);
-            let moves = entry.get("moves").and_then(Value::as_array);
-            let depth = entry.get("untilDepth").and_then(Value::as_i64);
-            let (Some(player), Some(moves), Some(depth)) = (player, moves, depth) else {
-                return Err(Problem::new(field, message));
-            };
-            let color: Color = player
-                .parse()
-                .map_err(|_| Problem::new(field, "player: must be \"b\" or \"w\""))?;
-            if depth < 1 {
-                return Err(Problem::new(
-                    field,
-                    "untilDepth: must be a positive integer",
-                ));
-            }
-            let moves = moves
-                .iter()
-                .map(|m| {
-                    m.as_str()
-                        .and_then(|s| Move::parse(s, size).ok())
-                        .ok_or_else(|| {
-                            Problem::new(field, format!("could not parse board location: {m}"))
-                        })
-                })
-                .collect::<Result<Vec<Move>, Problem>>()?;
-            out.push(MoveList {
-                player: color,
-                moves,
-                until_depth: depth.min(MAX_UNTIL_DEPTH) as u16,
-            });
-        }
-        Ok(out)
-    }
-
     /// A warning for each field tengen does not read, as KataGo gives one for each field it
     /// does not know.
     fn warn_unused(&mut self) {
@@ -711,7 +629,10 @@ fn replay(start: &Game, moves: &[(Color, Move)]) -> Result<(), Problem> {
     Ok(())
 }
 
+mod barred;
 mod rules;
+
+pub use barred::MoveList;
 
 #[cfg(test)]
 mod tests;
