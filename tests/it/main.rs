@@ -13,7 +13,9 @@
 //! - fuzzed_json: the same for the JSON analysis engine's target (a session of queries)
 //! - fuzzed_review: the same for `tengen review`'s target (a record reviewed in memory)
 //! - network_file: `--network` with a bad file: the failure table, one line of error each
-//! - gtp: GTP sessions and the replay of every transcript in gtp-logs/
+//! - gtp: GTP sessions through the binary
+//! - transcripts: the replay of every transcript in gtp-logs/
+//! - clock: time control through the binary (byo-yomi, Fischer, --time-per-game)
 //! - analysis: lz-/kata-analyze, *-genmove_analyze and GoGui's analyze commands, every `info`
 //!   line checked against Sabaki's parsing rules
 //! - json_engine: `tengen analysis`, KataGo's JSON analysis protocol, and KaTrain's client on it
@@ -40,6 +42,7 @@
 //! - threads: `--threads` self-play and `--ponder` through the binary
 
 mod analysis;
+mod clock;
 mod differential;
 mod faults;
 mod flood;
@@ -66,3 +69,4 @@ mod streams;
 mod testdata;
 mod threads;
 mod tidy;
+mod transcripts;

@@ -10,7 +10,8 @@
 //! ceiling (`--max-move-time`) plus a margin, every move must be legal on a mirror board, and
 //! `quit` must end the process within a second, even in the middle of a search.
 
-use crate::gtp::{Engine, Mirror};
+use crate::gtp::Engine;
+use crate::transcripts::Mirror;
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
