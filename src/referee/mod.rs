@@ -138,7 +138,8 @@ impl Match {
         }
     }
 
-    fn run(self) -> Result<(), String> {
+    /// Creates the time log (`--time-log`) with its header, for the workers to append to.
+    fn open_time_log(&self) -> Result<(), String> {
         let config = &self.config;
         if let Some(path) = &config.time_log {
             let mut file = File::create(path)
@@ -149,8 +150,13 @@ impl Match {
                 *slot = Some(file);
             }
         }
-        // Start the first worker's engines here so that a command that cannot run at all is
-        // one clear error instead of a forfeit in every game.
+        Ok(())
+    }
+
+    /// The first worker's engines and referee, started here so that a command that cannot
+    /// run at all is one clear error instead of a forfeit in every game.
+    fn first_seats(&self) -> Result<Seats, String> {
+        let config = &self.config;
         let mut first = Seats::default();
         let seeds = game_seeds(config.seed, *config.game_numbers().start());
         for (e, seed) in seeds.into_iter().enumerate() {
@@ -167,9 +173,12 @@ impl Match {
                     .map_err(|e| format!("referee: {e}"))?,
             );
         }
-        let names = first.names.clone();
-        let numbers = config.game_numbers();
-        let n_games = numbers.clone().count();
+        Ok(first)
+    }
+
+    /// The match's settings and engines, before the first game.
+    fn print_header(&self, names: &[String; 2], n_games: usize) {
+        let config = &self.config;
         println!(
             "tengen match: {} games{}, {}x{}, komi {}{}, {}, {}, seed {}, {} at once",
             config.games,
@@ -214,6 +223,15 @@ impl Match {
                 config.lag.as_secs_f64()
             );
         }
+    }
+
+    fn run(self) -> Result<(), String> {
+        let config = &self.config;
+        self.open_time_log()?;
+        let first = self.first_seats()?;
+        let names = first.names.clone();
+        let n_games = config.game_numbers().count();
+        self.print_header(&names, n_games);
         let _ = std::io::stdout().flush();
 
         let started = Instant::now();

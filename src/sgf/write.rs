@@ -6,23 +6,18 @@ use crate::geom::{Color, Move, Point};
 /// Escapes SimpleText for a property value: `]` and `\` get a backslash; line breaks become
 /// spaces (SimpleText has none).
 pub(super) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            ']' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            '\n' | '\r' | '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    escaped(s, false)
 }
 
 /// Escapes Text (a comment) for a property value: `]` and `\` get a backslash; line breaks
 /// stay.
 pub(super) fn escape_text(s: &str) -> String {
+    escaped(s, true)
+}
+
+/// `s` with `]` and `\` escaped; `\n` kept when `text` (Text), else turned to a space with
+/// `\t` and `\r` (SimpleText); Text drops `\r`.
+fn escaped(s: &str, text: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -30,7 +25,8 @@ pub(super) fn escape_text(s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '\r' => {}
+            '\r' if text => {}
+            '\n' | '\r' | '\t' if !text => out.push(' '),
             c => out.push(c),
         }
     }
