@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Trains tengen's policy network on the positions `tengen net-data` wrote.
 
-    python3 train/train.py --data DIR [--out train] [--hours H]
+    python3 train/train.py --data DIR [DIR...] [--out train] [--hours H]
 
 Resumable: it starts from OUT/checkpoint.pt when that exists (model, optimiser, samples
 seen, the log) and writes it again every --save-every samples, with OUT/net.bin (the weights
@@ -12,6 +12,10 @@ docs/net-training.png (the curve), so an interrupted run loses at most one inter
 Training only: the engine never runs Python. The planes are computed by tengen itself
 (src/net/planes.rs), so the network sees in play exactly what it saw here. Each batch is
 turned by one of the 8 symmetries of the board, drawn at random.
+
+With several --data directories, batches are drawn from all their training positions alike, and
+each directory's held-out games are scored apart: `held_top1` is the first directory's (the
+figure the model card quotes), `held_top1_NAME` another's.
 """
 
 import argparse
@@ -53,6 +57,29 @@ class Positions:
         x = planes.reshape(len(index), self.planes, self.size, self.size).astype(np.float32)
         moves = rows[:, -4].astype(np.int64) | (rows[:, -3].astype(np.int64) << 8)
         return x, moves
+
+
+class Union:
+    """Several data files as one: position i of the union is position i - start of one file."""
+
+    def __init__(self, parts):
+        if len({(p.planes, p.size, p.record_len) for p in parts}) != 1:
+            sys.exit("the --data directories hold different kinds of positions")
+        self.parts = parts
+        self.planes, self.size = parts[0].planes, parts[0].size
+        self.starts = np.cumsum([0] + [p.n for p in parts])
+        self.n = int(self.starts[-1])
+
+    def batch(self, index):
+        index = np.sort(index)
+        xs, ms = [], []
+        for part, lo, hi in zip(self.parts, self.starts[:-1], self.starts[1:]):
+            mine = index[(index >= lo) & (index < hi)] - lo
+            if len(mine):
+                x, m = part.batch(mine)
+                xs.append(x)
+                ms.append(m)
+        return np.concatenate(xs), np.concatenate(ms)
 
 
 def symmetry(x, moves, k, flip, size):
@@ -159,6 +186,11 @@ def plot(log_rows, path):
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(samples, [100 * r["train_top1"] for r in log_rows], label="training (last interval)")
     ax.plot(samples, [100 * r["held_top1"] for r in log_rows], label="held-out games")
+    extra = sorted({k for r in log_rows for k in r if k.startswith("held_top1_")})
+    for key in extra:
+        rows = [r for r in log_rows if key in r]
+        ax.plot([r["samples"] / 1e6 for r in rows], [100 * r[key] for r in rows],
+                label=f"held-out games ({key[len('held_top1_'):]})")
     ax.set_xlabel("training positions seen (millions)")
     ax.set_ylabel("top-1: the move played, %")
     ax.set_title("tengen policy network")
@@ -171,7 +203,9 @@ def plot(log_rows, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", required=True, help="the directory of train.bin and held_out.bin")
+    ap.add_argument("--data", required=True, nargs="+",
+                    help="the directories of train.bin and held_out.bin (the first one's held-out games are the "
+                         "figure quoted)")
     ap.add_argument("--out", default="train", help="checkpoint, net.bin and log.csv go here")
     ap.add_argument("--curve", default="docs/net-training.png")
     ap.add_argument("--blocks", type=int, default=6)
@@ -192,8 +226,9 @@ def main():
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    train = Positions(os.path.join(args.data, "train.bin"))
-    held = Positions(os.path.join(args.data, "held_out.bin"))
+    train = Union([Positions(os.path.join(d, "train.bin")) for d in args.data])
+    helds = [Positions(os.path.join(d, "held_out.bin")) for d in args.data]
+    held_names = [os.path.basename(os.path.normpath(d)) for d in args.data]
     os.makedirs(args.out, exist_ok=True)
     ckpt_path = os.path.join(args.out, "checkpoint.pt")
     model = PolicyNet(train.planes, args.blocks, args.channels)
@@ -213,7 +248,8 @@ def main():
     start = time.time()
     next_save = samples + args.save_every
     loss_sum, right, seen = 0.0, 0, 0
-    print(f"{train.n} training positions, {held.n} held out; {model.blocks} blocks x {model.channels}",
+    print(f"{train.n} training positions, {sum(h.n for h in helds)} held out; "
+          f"{model.blocks} blocks x {model.channels}",
           file=sys.stderr)
     while samples < args.samples and time.time() - start < args.hours * 3600:
         lr = args.lr * 0.5 ** (samples / args.lr_half_life)
@@ -235,10 +271,12 @@ def main():
         seen += args.batch
         if samples >= next_save:
             next_save += args.save_every
-            held_loss, held_top1 = evaluate(model, held, args.held_out)
+            held_loss, held_top1 = evaluate(model, helds[0], args.held_out)
             row = dict(samples=samples, train_loss=loss_sum / seen, train_top1=right / seen,
                        held_loss=held_loss, held_top1=held_top1, lr=lr,
                        seconds=time.time() - start)
+            for name, held in zip(held_names[1:], helds[1:]):
+                row[f"held_top1_{name}"] = evaluate(model, held, args.held_out)[1]
             log_rows.append(row)
             loss_sum, right, seen = 0.0, 0, 0
             print(" ".join(f"{k}={v:.4g}" for k, v in row.items()), file=sys.stderr, flush=True)
@@ -257,7 +295,8 @@ def save(model, opt, samples, log_rows, args):
     model.train()
     with open(os.path.join(args.out, "log.csv"), "w", newline="") as f:
         if log_rows:
-            w = csv.DictWriter(f, fieldnames=list(log_rows[0].keys()))
+            fields = list(dict.fromkeys(k for r in log_rows for k in r))
+            w = csv.DictWriter(f, fieldnames=fields, restval="")
             w.writeheader()
             w.writerows(log_rows)
     if log_rows and args.curve:
