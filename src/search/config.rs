@@ -74,6 +74,9 @@ pub struct Config {
     /// game against GNU Go ended W+368.5). Default 0: 0.02 lost 9–21 in self-play on 9×9 at
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,
+    /// Weight of the margin utility while a `genmove` search finds the game decided
+    /// (`margin.rs`: the seki vital point and the bent-four kill when every move wins).
+    pub decided_margin_weight: f32,
     /// Dynamic komi of handicap games: points per handicap stone at the start (Pachi uses 7,
     /// its value of a handicap stone on 19×19). Default 0 (off): at 7 it went 50–50 in 100
     /// self-play games on 13×13 with 3 stones (docs/strength.md, ablation); `--param
@@ -122,6 +125,7 @@ impl Default for Config {
             reuse_tree: true,
             recycle_fraction: 0.5,
             score_weight: 0.0,
+            decided_margin_weight: 0.0,
             dynkomi_per_stone: 0.0,
             dynkomi_moves: 200.0,
             adaptive_komi: AdaptiveKomiConfig::default(),
@@ -160,6 +164,7 @@ impl Tunable for Config {
             },
         },
         field!("score_weight", score_weight),
+        within!("decided_margin_weight", decided_margin_weight, 0.0, 1.0),
         field!("dynkomi_per_stone", dynkomi_per_stone),
         field!("dynkomi_moves", dynkomi_moves),
         Param {

@@ -35,6 +35,7 @@
 //! - `decide.rs`: `decide` (resign, pass, the move), `cleanup`, the ranked root moves and the
 //!   principal variation (`variation`, which analysis reports too).
 //! - `komi.rs`: the komi of the playouts, the linear dynamic komi and the adaptive komi.
+//! - `margin.rs`: the margin utility a playout adds to its win while the game is decided.
 //! - `level.rs`: the strength levels: the table, `genmove`'s playout cap and choice below the
 //!   top (`run_at_level`).
 //! - `count.rs`: `area_score`, the count of a game that two passes end in the tree.
@@ -51,6 +52,7 @@ mod count;
 mod decide;
 pub mod komi;
 pub mod level;
+mod margin;
 pub mod model;
 mod move_owners;
 pub mod prior;
@@ -173,6 +175,9 @@ struct Root {
     /// The moves barred near the root (an analysis's `avoidMoves`/`allowMoves`); `select`
     /// applies it below the root.
     restriction: Restriction,
+    /// Weight of the margin utility of a decided game (`margin.rs`): the config's for a
+    /// `genmove`, 0 for analysis and pondering.
+    margin_weight: f32,
 }
 
 impl Root {
@@ -306,6 +311,7 @@ impl Search {
             self.adaptive_komi[color.index()],
             adapting,
         );
+        root.margin_weight = self.config.decided_margin_weight;
         let (judged, limits) = self.judge_within(game, &root, limits);
         let decision = self.run_at_level(&mut tree, &root, game, &limits, judged, reporter);
         self.adaptive_komi[color.index()] = adapting.then(|| root.komi.state());

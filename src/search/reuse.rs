@@ -78,6 +78,7 @@ impl Search {
             passes,
             legal,
             restriction: Restriction::default(),
+            margin_weight: 0.0,
         };
         (tree, root)
     }

@@ -13,6 +13,7 @@
 
 use super::config::{CLOCK_EVERY, MAX_DEPTH};
 use super::count::area_score;
+use super::margin;
 use super::move_owners::MoveOwners;
 use super::prior;
 use super::report::{self, Reporter};
@@ -420,7 +421,14 @@ impl Worker {
         }
         let area = (root.board.size() * root.board.size()) as f32;
         let black_value = if black_wins { 1.0 } else { 0.0 }
-            + s.config.score_weight * (margin / area).clamp(-1.0, 1.0);
+            + s.config.score_weight * (margin / area).clamp(-1.0, 1.0)
+            + margin::black_utility(
+                root.margin_weight,
+                s.tree,
+                root.color == Color::Black,
+                margin,
+                root.board.size(),
+            );
         self.update(
             s.tree,
             root.color,

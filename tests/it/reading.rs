@@ -88,6 +88,32 @@ fn genmove_answers_fuegos_bent_four_cases() {
     }
 }
 
+/// GNU Go's seki cases at `genmove`, default playouts: White wins whatever it plays (C9 wins
+/// every playout), so only the margin utility of a decided game (`decided_margin_weight`)
+/// tells the vital point B2, 14 points better, from C9; the reading prior makes the search
+/// try B2 at all. Without the utility the same search plays C9.
+#[test]
+fn genmove_keeps_gnu_gos_sekis_when_every_move_wins() {
+    for file in ["seki06", "seki07", "seki12", "seki13"] {
+        let mut e = engine(&format!("gnugo/{file}.sgf"), None);
+        e.set_param("prior_reading", 40.0).unwrap();
+        e.set_param("decided_margin_weight", 0.2).unwrap();
+        let generated = e.genmove(Color::White, GenmoveKind::Regression);
+        assert!(
+            matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2")),
+            "{file}: {generated}, want B2"
+        );
+    }
+    let mut e = engine("gnugo/seki06.sgf", None);
+    e.set_param("prior_reading", 40.0).unwrap();
+    e.set_param("decided_margin_weight", 0.0).unwrap();
+    let generated = e.genmove(Color::White, GenmoveKind::Regression);
+    assert!(
+        matches!(generated, Generated::Move(Move::Play(p)) if p == point("C9")),
+        "seki06 without the utility: {generated}"
+    );
+}
+
 /// What a whole-board read of the seki positions costs (printed; `docs/reading.md`).
 #[test]
 fn root_reads_of_the_seki_positions_stay_small() {
