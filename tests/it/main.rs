@@ -35,6 +35,8 @@
 //! - levels: `--level` and `tengen-level`, and a game of every level against GNU Go, each of
 //!   tengen's moves checked (legal, no self-atari of a big chain, no pass in an open game)
 //! - review: `tengen review` on a real game: every move annotated, the graph an SVG
+//! - training: `net-data`, a few steps of train/train.py and a game with the network it
+//!   exported (needs python3 with PyTorch; skips without)
 //! - scripts: the diagnostic scripts of tests/scripts that need only tengen
 //! - reading: the local reader on GNU Go's seki and Fuego's bent four positions
 //! - scoring: final_score of every finished game of tests/data against expected_scores.tsv
@@ -69,4 +71,5 @@ mod streams;
 mod testdata;
 mod threads;
 mod tidy;
+mod training;
 mod transcripts;

@@ -1,0 +1,114 @@
+//! A smoke test of the training pipeline on the small sample: `tengen net-data` on
+//! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories),
+//! then the engine plays with the network it exported. It needs python3 with PyTorch and NumPy
+//! (training only; the engine never does) and skips with the reason without them.
+
+use std::path::Path;
+use std::process::Command;
+
+fn tengen() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+}
+
+/// Why the trainer cannot run here, if it cannot.
+fn missing_python() -> Option<String> {
+    let probe = Command::new("python3")
+        .args(["-c", "import torch, numpy"])
+        .output();
+    match probe {
+        Err(e) => Some(format!("python3: {e}")),
+        Ok(out) if !out.status.success() => Some(format!(
+            "python3 cannot import torch and numpy: {}",
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        )),
+        Ok(_) => None,
+    }
+}
+
+#[test]
+fn net_data_train_and_play_with_the_exported_network() {
+    if let Some(why) = missing_python() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("tengen-training-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (input, out) in [("tests/data/sgf", "a"), ("src/search/model/games", "b")] {
+        let done = tengen()
+            .args(["net-data", root.join(input).to_str().unwrap(), "--out"])
+            .arg(dir.join(out))
+            .output()
+            .unwrap();
+        assert!(done.status.success(), "net-data {input}: {done:?}");
+    }
+    let run = dir.join("run");
+    let out = Command::new("python3")
+        .arg(root.join("train/train.py"))
+        .arg("--data")
+        .args([dir.join("a"), dir.join("b")])
+        .arg("--out")
+        .arg(&run)
+        .args([
+            "--curve",
+            "",
+            "--blocks",
+            "1",
+            "--channels",
+            "8",
+            "--batch",
+            "32",
+        ])
+        .args(["--samples", "128", "--save-every", "64", "--held-out", "64"])
+        .args(["--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "train.py: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Two evaluations, each with the first directory's held-out top-1 and the second's.
+    let log = std::fs::read_to_string(run.join("log.csv")).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 3, "{log}");
+    assert!(
+        lines[0].contains("held_top1") && lines[0].contains("held_top1_b"),
+        "{log}"
+    );
+    assert!(run.join("checkpoint.pt").is_file());
+
+    // The engine loads the export and plays a legal 19×19 move with it.
+    let mut child = tengen()
+        .arg("--network")
+        .arg(run.join("net.bin"))
+        .args(["--playouts", "50", "--threads", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"boardsize 19\nclear_board\ngenmove black\nquit\n")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mv = text
+        .split("\n\n")
+        .nth(2)
+        .unwrap_or("")
+        .trim_start_matches("= ")
+        .trim();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        tengen::geom::Point::parse(mv, 19).is_ok(),
+        "genmove with the exported network: {text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
