@@ -75,8 +75,13 @@ pub struct Config {
     /// 2,000 playouts (−147 Elo, 95% CI −280 to −15), so it stays off until tuned (#3 notes).
     pub score_weight: f32,
     /// Weight of the margin utility while a `genmove` search finds the game decided
-    /// (`margin.rs`: the seki vital point and the bent-four kill when every move wins).
+    /// (`margin.rs`: the seki vital point when every move wins). Default 0.2: with the
+    /// reading prior it won 192 of 200 against GNU Go level 10 on 9×9 at 10,000 playouts
+    /// (96.0%, 92.3–98.0; 96.5% without either); 0.1 and 0.3 answered fewer of the reading
+    /// cases (docs/reading.md). Boards below `geom::LARGE_BOARD`.
     pub decided_margin_weight: f32,
+    /// The same on large boards. Default 0 until games on them measure it.
+    pub decided_margin_weight_large: f32,
     /// Dynamic komi of handicap games: points per handicap stone at the start (Pachi uses 7,
     /// its value of a handicap stone on 19×19). Default 0 (off): at 7 it went 50–50 in 100
     /// self-play games on 13×13 with 3 stones (docs/strength.md, ablation); `--param
@@ -125,7 +130,8 @@ impl Default for Config {
             reuse_tree: true,
             recycle_fraction: 0.5,
             score_weight: 0.0,
-            decided_margin_weight: 0.0,
+            decided_margin_weight: 0.2,
+            decided_margin_weight_large: 0.0,
             dynkomi_per_stone: 0.0,
             dynkomi_moves: 200.0,
             adaptive_komi: AdaptiveKomiConfig::default(),
@@ -165,6 +171,12 @@ impl Tunable for Config {
         },
         field!("score_weight", score_weight),
         within!("decided_margin_weight", decided_margin_weight, 0.0, 1.0),
+        within!(
+            "decided_margin_weight_large",
+            decided_margin_weight_large,
+            0.0,
+            1.0
+        ),
         field!("dynkomi_per_stone", dynkomi_per_stone),
         field!("dynkomi_moves", dynkomi_moves),
         Param {

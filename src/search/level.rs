@@ -12,7 +12,7 @@
 //!
 //! What a level never changes: it never plays an illegal move, never a self-atari of a chain of
 //! `BIG_CHAIN` stones or more (`is_absurd`, checked on every move it may draw, the search's own
-//! best included), and it passes and resigns only when the full search would: when its own
+//! best included; when every move left is one, it passes), and it passes and resigns only when the full search would: when its own
 //! search leads to a pass or a resignation, or to a win rate below the resignation threshold,
 //! the same tree is searched on within the full limits (`Search::run_at_level`) and the full
 //! decision stands if it passes or resigns; if it plays on, the level's own draw is played. Analysis, `kgs-genmove_cleanup` and `review` always search at full strength.
@@ -261,7 +261,8 @@ impl Search {
         let favourite = self.best_child(tree, root).map(|c| tree.node(c).mv());
         let decision = match decision {
             Decision::Play(mv @ Move::Play(_)) if !losing => {
-                replace_favourite(decision, mv, favourite, drawn)
+                let absurd = is_absurd(game, root.color, mv);
+                replace_favourite(decision, mv, absurd, favourite, drawn)
             }
             _ => {
                 let spent = start.elapsed();
@@ -277,7 +278,8 @@ impl Search {
                 match full {
                     Decision::Play(mv @ Move::Play(_)) => {
                         let drawn = drawn.or_else(|| self.draw(tree, root, game));
-                        replace_favourite(full, mv, favourite, drawn)
+                        let absurd = is_absurd(game, root.color, mv);
+                        replace_favourite(full, mv, absurd, favourite, drawn)
                     }
                     other => other,
                 }
@@ -319,16 +321,20 @@ impl Search {
     }
 }
 
-/// `decision` (a move `mv`) with the level's `drawn` move in place of the search's
-/// `favourite`; a move `decide` chose for another reason (a capture rather than a pass) stands.
+/// `decision` (a move `mv`, `absurd` by `is_absurd`) with the level's `drawn` move in place of
+/// the search's `favourite`; a move `decide` chose for another reason (a capture rather than a
+/// pass) stands, unless it is absurd: with nothing to draw (every move left fills the last
+/// liberties of a lost group of its own, say) a level passes rather than play it.
 fn replace_favourite(
     decision: Decision,
     mv: Move,
+    absurd: bool,
     favourite: Option<Move>,
     drawn: Option<Move>,
 ) -> Decision {
     match drawn {
         Some(drawn) if favourite == Some(mv) => Decision::Play(drawn),
+        _ if absurd => Decision::Play(Move::Pass),
         _ => decision,
     }
 }

@@ -16,8 +16,9 @@
 //!
 //! The utility is added to the playout's win (0 or 1) for Black, as `Config::score_weight`'s
 //! linear term is, so a node's value may leave [0, 1] by at most `weight`. Only `genmove`
-//! searches use it (`Root::margin_weight`): the win rates that analysis reports stay the real
-//! ones.
+//! searches use it (`Root::margin_weight`, from `Config::decided_margin_weight` below 13×13
+//! and `decided_margin_weight_large` above): the win rates that analysis reports stay the
+//! real ones.
 //!
 //! Depends on: search (tree).
 

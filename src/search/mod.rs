@@ -73,7 +73,7 @@ pub use restriction::Restriction;
 
 use crate::board::Bitboard;
 use crate::game::Game;
-use crate::geom::{Color, Move, MAX_POINTS};
+use crate::geom::{by_board_size, Color, Move, MAX_POINTS};
 use crate::judge;
 use crate::mailbox::PlayoutBoard;
 use crate::playout::PlayoutRng;
@@ -311,7 +311,11 @@ impl Search {
             self.adaptive_komi[color.index()],
             adapting,
         );
-        root.margin_weight = self.config.decided_margin_weight;
+        root.margin_weight = by_board_size(
+            game.size(),
+            self.config.decided_margin_weight,
+            self.config.decided_margin_weight_large,
+        );
         let (judged, limits) = self.judge_within(game, &root, limits);
         let decision = self.run_at_level(&mut tree, &root, game, &limits, judged, reporter);
         self.adaptive_komi[color.index()] = adapting.then(|| root.komi.state());

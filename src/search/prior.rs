@@ -111,13 +111,14 @@ pub struct PriorConfig {
     pub network_visits: f32,
     /// A move that settles a small region by reading (`tactics::Reader`: the seki vital
     /// point, the bent-four kill, the point that makes or takes two eyes), of a region next
-    /// to the last two moves (at the root, anywhere on the board), as wins. At 40
-    /// (docs/reading.md) Fuego's bent four 110 plays J8 instead of resigning; the seki vital
-    /// point is found by the reader but not played, the playouts losing the seki. Default
-    /// 0 (off) until games against GNU Go choose it: it costs 10–20% of the playouts a
-    /// second on 9×9 middle games and no match has measured it yet; 40 is the weight the
-    /// tests and docs/reading.md use.
+    /// to the last two moves (at the root, anywhere on the board), as wins, on boards below
+    /// `geom::LARGE_BOARD`. Default 40: with `search::Config::decided_margin_weight` 0.2 it
+    /// won 192 of 200 against GNU Go level 10 on 9×9 at 10,000 playouts (96.0%, 92.3–98.0;
+    /// 96.5% without either), and GNU Go's seki06/07/12/13 get the vital point B2
+    /// (docs/reading.md). It costs 10–20% of the playouts a second on 9×9 middle games.
     pub reading: f32,
+    /// The same on large boards. Default 0 until games on them measure it.
+    pub reading_large: f32,
     /// A move that settles the capture of a chain of one or two liberties next to the last
     /// two moves (at the root, anywhere) by reading (throw-ins and sacrifices included), as
     /// wins. Default 0 (docs/reading.md): the capture, escape and ladder priors already
@@ -150,7 +151,8 @@ impl Default for PriorConfig {
             network: 0.0,
             network_large: 150.0,
             network_visits: 40.0,
-            reading: 0.0,
+            reading: 40.0,
+            reading_large: 0.0,
             reading_chains: 0.0,
         }
     }
@@ -183,6 +185,7 @@ impl Tunable for PriorConfig {
         field!("prior_network_large", network_large),
         field!("prior_network_visits", network_visits),
         field!("prior_reading", reading),
+        field!("prior_reading_large", reading_large),
         field!("prior_reading_chains", reading_chains),
     ];
 }
@@ -204,9 +207,15 @@ impl PriorConfig {
         by_board_size(size, self.learned, self.learned_large)
     }
 
-    /// Whether any reading prior is on (then the worker reads the fights of an expansion).
-    pub fn reads(&self) -> bool {
-        self.reading != 0.0 || self.reading_chains != 0.0
+    /// The weight of the region reading prior on a board of `size`.
+    pub fn reading_weight(&self, size: usize) -> f32 {
+        by_board_size(size, self.reading, self.reading_large)
+    }
+
+    /// Whether any reading prior is on for a board of `size` (then the worker reads the
+    /// fights of an expansion).
+    pub fn reads(&self, size: usize) -> bool {
+        self.reading_weight(size) != 0.0 || self.reading_chains != 0.0
     }
 
     /// Whether the common-fate-graph prior counts on a board of `size` (then the distances
@@ -471,8 +480,9 @@ fn empty_corner(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
 
 /// The settling move of a small region read near the last moves, as wins.
 fn reading(config: &PriorConfig, c: &Candidate) -> Option<Virtual> {
-    if config.reading != 0.0 && c.settling.contains(c.p, Fight::Region) {
-        Virtual::wins(config.reading)
+    let weight = config.reading_weight(c.board.size());
+    if weight != 0.0 && c.settling.contains(c.p, Fight::Region) {
+        Virtual::wins(weight)
     } else {
         None
     }

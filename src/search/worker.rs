@@ -162,7 +162,7 @@ impl Worker {
         let fate = &*fate;
         let settling = &mut *self.settling;
         settling.clear();
-        if config.prior.reads() {
+        if config.prior.reads(board.size()) {
             let mut near = [Point::new(0, 0); 2];
             let mut n = 0;
             for p in board.last_moves().into_iter().flatten() {
@@ -170,7 +170,7 @@ impl Worker {
                 n += 1;
             }
             let scope = Scope {
-                regions: config.prior.reading != 0.0,
+                regions: config.prior.reading_weight(board.size()) != 0.0,
                 chains: config.prior.reading_chains != 0.0,
                 whole_board,
             };

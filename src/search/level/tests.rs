@@ -268,3 +268,28 @@ fn a_weak_level_resigns_when_the_full_search_does() {
         Decision::Resign
     );
 }
+
+#[test]
+fn an_absurd_move_with_nothing_to_draw_becomes_a_pass() {
+    let size = 9;
+    let (a, b) = (Move::Play(pt("E5", size)), Move::Play(pt("C3", size)));
+    // The level's draw replaces the favourite, absurd or not.
+    assert_eq!(
+        replace_favourite(Decision::Play(a), a, true, Some(a), Some(b)),
+        Decision::Play(b)
+    );
+    // Nothing to draw: a sane move stands, an absurd one is a pass.
+    assert_eq!(
+        replace_favourite(Decision::Play(a), a, false, Some(a), None),
+        Decision::Play(a)
+    );
+    assert_eq!(
+        replace_favourite(Decision::Play(a), a, true, Some(a), None),
+        Decision::Play(Move::Pass)
+    );
+    // A move `decide` chose for another reason than the favourite stands when sane.
+    assert_eq!(
+        replace_favourite(Decision::Play(a), a, false, Some(b), Some(b)),
+        Decision::Play(a)
+    );
+}
