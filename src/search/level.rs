@@ -12,10 +12,12 @@
 //!
 //! What a level never changes: it never plays an illegal move, never a self-atari of a chain of
 //! `BIG_CHAIN` stones or more (`is_absurd`, checked on every move it may draw, the search's own
-//! best included; when every move left is one, it passes), and it passes and resigns only when the full search would: when its own
-//! search leads to a pass or a resignation, or to a win rate below the resignation threshold,
-//! the same tree is searched on within the full limits (`Search::run_at_level`) and the full
-//! decision stands if it passes or resigns; if it plays on, the level's own draw is played. Analysis, `kgs-genmove_cleanup` and `review` always search at full strength.
+//! best included; when every move left is one, it passes), and it passes and resigns only when
+//! the full search would: when its own search leads to a pass or a resignation, or to a win
+//! rate below the resignation threshold, the same tree is searched on within the full limits
+//! (`Search::run_at_level`) and the full decision stands if it passes or resigns; if it plays
+//! on, the level's own draw is played. Analysis, `kgs-genmove_cleanup` and `review` always
+//! search at full strength.
 //!
 //! Depends on: search (Config, Limits, Root, tree, decide), judge, playout, game, board, geom.
 
