@@ -189,9 +189,7 @@ impl Root {
             self.color.opponent()
         }
     }
-}
 
-impl Root {
     /// The root's children that may be played: legal under the game's full rules (and
     /// allowed, for an analysis), in the tree's order. The one filter of the root's children
     /// by `legal`, but for `select`'s hot loop.
