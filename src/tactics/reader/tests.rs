@@ -1,7 +1,9 @@
 //! Reading on board pictures: the seki vital point, bent four in both colours, the lone
-//! edge stone taken by atari then capture, a throw-in, and shapes that must read alive.
+//! edge stone taken by atari then capture, a throw-in that makes a false eye, and shapes
+//! that must read alive.
 
 use super::*;
+use crate::geom::Move;
 use crate::mailbox::tests::{board_from, pt};
 
 fn settling(r: &Reading) -> Vec<String> {
@@ -155,6 +157,47 @@ fn a_lone_edge_stone_with_a_friend_near_lives_if_it_moves_first() {
     let b = board_from(picture, Color::White);
     let r = reader.read_chain(&b, pt("E1", 9), 10_000).unwrap();
     assert_eq!(settling(&r), ["F1"]);
+}
+
+/// A throw-in that makes a false eye, in the lower left: Black's A1–B1 has two liberties,
+/// A2 and B2, and its friends C2–C3–B3 stand beside B2. White throws in at B2 (one stone in
+/// atari); Black takes it at A2, and B2, now walled by Black on all four sides, is a false
+/// eye: A1–B1–A2 has no other liberty, so White plays into it and takes three stones.
+/// Black to move connects at B2 first.
+const FALSE_EYE: &str = "\
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O X X . . . . . .
+    . . X . . . . . .
+    X X O O . . . . .";
+
+#[test]
+fn a_throw_in_makes_a_false_eye() {
+    let mut reader = Reader::new();
+    let b = board_from(FALSE_EYE, Color::White);
+    let r = reader.read_chain(&b, pt("A1", 9), 10_000).unwrap();
+    assert!(r.exact, "{r:?}");
+    assert_eq!(r.attacker_first, Status::Dead);
+    assert_eq!(r.defender_first, Status::Alive);
+    assert_eq!(settling(&r), ["B2"]);
+    // Black to move saves it by the connection, or by a counter-atari on C1–D1 (D2, E1).
+    let b = board_from(FALSE_EYE, Color::Black);
+    let r = reader.read_chain(&b, pt("A1", 9), 10_000).unwrap();
+    assert!(settling(&r).contains(&"B2".to_string()), "{r:?}");
+
+    // After the throw-in and the capture, White to move takes the chain in the false eye.
+    let mut b = board_from(FALSE_EYE, Color::White);
+    for mv in ["B2", "A2"] {
+        b.play_unchecked(Move::parse(mv, 9).unwrap());
+    }
+    assert_eq!(b.stone_at(pt("B2", 9)), None, "Black took the throw-in");
+    let r = reader.read_chain(&b, pt("A1", 9), 10_000).unwrap();
+    assert_eq!(r.attacker_first, Status::Dead);
+    assert_eq!(settling(&r), ["B2"]);
 }
 
 #[test]
