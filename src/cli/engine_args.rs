@@ -155,8 +155,8 @@ pub(super) struct EngineArgs {
     model: Option<&'static MoveModel>,
 
     /// Rate moves with this policy network (made by train/train.py) where the network prior
-    /// is on: 13x13 and larger by default (--param prior_network_large=0 turns it off,
-    /// --param prior_network=W turns it on below 13x13). Default: the built-in network.
+    /// is on: every size by default (--param prior_network=0 turns it off below 13x13,
+    /// --param prior_network_large=0 from 13x13 up). Default: the built-in network.
     // Read by `into_config`, not by a value parser: a bad file is then one line of error.
     #[arg(long, value_name = "FILE")]
     network: Option<PathBuf>,

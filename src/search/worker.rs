@@ -141,6 +141,7 @@ impl Worker {
         last: Option<Point>,
         whole_board: bool,
     ) {
+        self.read_settling(config, board, whole_board);
         self.moves_buf.clear();
         let buf = &mut self.moves_buf;
         let ladders = self.ladders.get_mut();
@@ -160,23 +161,7 @@ impl Worker {
             _ => fate.clear(),
         }
         let fate = &*fate;
-        let settling = &mut *self.settling;
-        settling.clear();
-        if config.prior.reads(board.size()) {
-            let mut near = [Point::new(0, 0); 2];
-            let mut n = 0;
-            for p in board.last_moves().into_iter().flatten() {
-                near[n] = p;
-                n += 1;
-            }
-            let scope = Scope {
-                regions: config.prior.reading_weight(board.size()) != 0.0,
-                chains: config.prior.reading_chains != 0.0,
-                whole_board,
-            };
-            self.reader.settle(board, &near[..n], scope, settling);
-        }
-        let settling = &*settling;
+        let settling = &*self.settling;
         // Each candidate's features (the tactics read once for both kinds of prior), and the
         // sum of the learned model's strengths, which each move's probability divides by.
         let features = &mut self.features;
@@ -201,6 +186,29 @@ impl Worker {
             ));
         });
         buf.push((Move::Pass, prior::prior_of_pass(config, board)));
+    }
+
+    /// Fills `settling` with the moves that settle the unsettled local fights of `board` next
+    /// to its last two moves (on the whole board at the root), by reading, when the reading
+    /// priors are on; else leaves it empty.
+    fn read_settling(&mut self, config: &Config, board: &PlayoutBoard, whole_board: bool) {
+        let settling = &mut *self.settling;
+        settling.clear();
+        if !config.prior.reads(board.size()) {
+            return;
+        }
+        let mut near = [Point::new(0, 0); 2];
+        let mut n = 0;
+        for p in board.last_moves().into_iter().flatten() {
+            near[n] = p;
+            n += 1;
+        }
+        let scope = Scope {
+            regions: config.prior.reading_weight(board.size()) != 0.0,
+            chains: config.prior.reading_chains != 0.0,
+            whole_board,
+        };
+        self.reader.settle(board, &near[..n], scope, settling);
     }
 
     /// This thread's search loop: iterations until any thread sees a limit. The only place
@@ -325,13 +333,29 @@ impl Worker {
             net::policy(s.config.network, board, self.ladders.get_mut(), scratch);
             policies.insert(key, &scratch.logits[..len]);
         }
-        let probabilities = &scratch.logits;
+        // The moves reading says settle a local fight (as `children_of` found them when it
+        // expanded the node) stand beside the network's first choice.
+        let config = &s.config.prior;
+        if config.network_settling > 0.0 {
+            self.read_settling(s.config, board, node == Tree::ROOT);
+        } else {
+            self.settling.clear();
+        }
+        let probabilities = &self.network.logits;
+        let index = |mv: Move| match mv {
+            Move::Play(p) => p.row() * size + p.col(),
+            Move::Pass => size * size,
+        };
+        let top = s
+            .tree
+            .children(node)
+            .map(|child| probabilities[index(s.tree.node(child).mv())])
+            .fold(0.0f32, f32::max);
         for child in s.tree.children(node) {
-            let index = match s.tree.node(child).mv() {
-                Move::Play(p) => p.row() * size + p.col(),
-                Move::Pass => size * size,
-            };
-            let wins = prior::network_wins(&s.config.prior, size, probabilities[index]);
+            let mv = s.tree.node(child).mv();
+            let settles = mv.point().is_some_and(|p| self.settling.settles(p));
+            let p = prior::network_probability(config, probabilities[index(mv)], top, settles);
+            let wins = prior::network_wins(config, size, p);
             s.tree.node(child).add_prior_wins(wins);
         }
     }

@@ -88,14 +88,16 @@ fn genmove_answers_fuegos_bent_four_cases() {
     }
 }
 
-/// GNU Go's seki cases at `genmove`, default playouts: White wins whatever it plays (C9 wins
-/// every playout), so only the margin utility of a decided game (`decided_margin_weight`)
-/// tells the vital point B2, 14 points better, from C9; the reading prior makes the search
-/// try B2 at all. Without the utility the same search plays C9.
+/// GNU Go's seki cases at `genmove`, default playouts, without the policy network: White
+/// wins whatever it plays (C9 wins every playout), so only the margin utility of a decided
+/// game (`decided_margin_weight`) tells the vital point B2, 14 points better, from C9; the
+/// reading prior makes the search try B2 at all. Without the utility the same search plays
+/// C9.
 #[test]
 fn genmove_keeps_gnu_gos_sekis_when_every_move_wins() {
     for file in ["seki06", "seki07", "seki12", "seki13"] {
         let mut e = engine(&format!("gnugo/{file}.sgf"), None);
+        e.set_param("prior_network", 0.0).unwrap();
         e.set_param("prior_reading", 40.0).unwrap();
         e.set_param("decided_margin_weight", 0.2).unwrap();
         let generated = e.genmove(Color::White, GenmoveKind::Regression);
@@ -105,6 +107,7 @@ fn genmove_keeps_gnu_gos_sekis_when_every_move_wins() {
         );
     }
     let mut e = engine("gnugo/seki06.sgf", None);
+    e.set_param("prior_network", 0.0).unwrap();
     e.set_param("prior_reading", 40.0).unwrap();
     e.set_param("decided_margin_weight", 0.0).unwrap();
     let generated = e.genmove(Color::White, GenmoveKind::Regression);
@@ -127,5 +130,21 @@ fn root_reads_of_the_seki_positions_stay_small() {
             start.elapsed().as_secs_f64() * 1000.0
         );
         assert!(out.nodes <= 2 * tengen::tactics::ROOT_REGION_CAP as u64);
+    }
+}
+
+/// The same with every default, the policy network on: the moves reading says settle a
+/// fight stand beside the network's first choice (`prior_network_settling`), so B2 still
+/// wins in seki06, 07 and 12 (seki13 goes to G6, the network's shape move: docs/reading.md);
+/// without that rule the network's shape moves (J6, H6) took seki07 too.
+#[test]
+fn genmove_keeps_gnu_gos_sekis_with_the_network() {
+    for file in ["seki06", "seki07", "seki12"] {
+        let mut e = engine(&format!("gnugo/{file}.sgf"), None);
+        let generated = e.genmove(Color::White, GenmoveKind::Regression);
+        assert!(
+            matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2")),
+            "{file}: {generated}, want B2"
+        );
     }
 }

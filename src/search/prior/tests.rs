@@ -380,3 +380,22 @@ fn the_playouts_fight_answers_are_priors() {
     assert_eq!((p.visits(), p.value()), (10.0, 1.0));
     assert_eq!(prior_of_(&config, &b, at("B2", 5), last).visits(), 0.0);
 }
+
+#[test]
+fn a_settling_move_counts_as_the_networks_first_choice() {
+    let mut config = PriorConfig::default();
+    assert_eq!(network_probability(&config, 0.01, 0.4, false), 0.01);
+    assert_eq!(network_probability(&config, 0.01, 0.4, true), 0.4);
+    // Never lowered: a settling move the network likes more keeps its own probability.
+    assert_eq!(network_probability(&config, 0.5, 0.4, true), 0.5);
+    config.network_settling = 0.5;
+    assert_eq!(network_probability(&config, 0.01, 0.4, true), 0.2);
+    config.network_settling = 0.0;
+    assert_eq!(network_probability(&config, 0.01, 0.4, true), 0.01);
+    // The network's weight is on every board size by default.
+    assert!(network_wins(&config, 9, 0.25) > 0.0);
+    assert_eq!(
+        network_wins(&config, 9, 0.25),
+        network_wins(&config, 19, 0.25)
+    );
+}

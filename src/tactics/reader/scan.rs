@@ -61,6 +61,13 @@ impl Settling {
             .any(|&(i, k)| i as usize == p.index() && k == fight as u8)
     }
 
+    /// Returns true if and only if `p` settles a fight of either kind.
+    pub fn settles(&self, p: Point) -> bool {
+        self.moves[..self.n]
+            .iter()
+            .any(|&(i, _)| i as usize == p.index())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
