@@ -42,8 +42,8 @@ fn seeded_self_play(config: Config) -> (String, u64) {
 /// One thread searches exactly as the single-threaded search before threads did: the
 /// figures below were printed by commit a0fddcc (the last single-threaded search), whose
 /// playouts and priors had no two-liberty or nakade steps, no shapes around the mover's own
-/// last move and no learned prior: they are turned off here (a step at probability 0 draws nothing, a prior of
-/// weight 0 adds nothing).
+/// last move, no learned prior and no policy network: they are turned off here (a step at
+/// probability 0 draws nothing, a prior of weight 0 adds nothing).
 #[test]
 fn one_thread_reproduces_the_single_threaded_search() {
     let mut config = threads(1);
@@ -53,6 +53,7 @@ fn one_thread_reproduces_the_single_threaded_search() {
         "prior_two_lib",
         "prior_nakade",
         "prior_learned",
+        "prior_network",
         "playout_pattern_last2",
     ] {
         config.set_param(name, 0.0).unwrap();
