@@ -101,8 +101,9 @@ pub struct PriorConfig {
     /// The policy network (`net`): once a node has `network_visits` visits, each child the
     /// network gives probability p gets this times √p more wins (the learned model's form),
     /// on boards below `geom::LARGE_BOARD`. Default 150: on 9×9 against Pachi 12.90 at 1 s
-    /// a move it won 28 of 40 where the same engine without it won 16 of 40, and 196 of
-    /// 200 against GNU Go level 10 at 10,000 playouts (docs/network.md).
+    /// a move it won 28 of 40 (35 of 40 with `network_settling`) where the same engine
+    /// without it won 16 of 40, and 196 of 200 against GNU Go level 10 at 10,000 playouts
+    /// (docs/network.md).
     pub network: f32,
     /// The same on large boards. Default 150: on 19×19 with 2 minutes a game each, 150
     /// (at 40 visits) against 0 won 22 of 30 (docs/network.md).

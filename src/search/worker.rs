@@ -334,7 +334,9 @@ impl Worker {
             policies.insert(key, &scratch.logits[..len]);
         }
         // The moves reading says settle a local fight (as `children_of` found them when it
-        // expanded the node) stand beside the network's first choice.
+        // expanded the node) stand beside the network's first choice. Read again rather than
+        // kept per node: the region reads come from the reader's cache, and a node is rated
+        // once, where keeping them would cost every node of the tree memory.
         let config = &s.config.prior;
         if config.network_settling > 0.0 {
             self.read_settling(s.config, board, node == Tree::ROOT);
