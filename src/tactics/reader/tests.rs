@@ -54,6 +54,31 @@ fn white_finds_the_seki_vital_point() {
     );
 }
 
+/// A read cut short by its node cap names moves (its unread leaves count as seki), but a
+/// scan keeps only the settling moves of proven reads: the others are guesses.
+#[test]
+fn a_read_cut_short_settles_nothing() {
+    let b = board_from(SEKI_CORNER, Color::White);
+    // Caps in steps: one of them cuts the read short with some moves proven, others not.
+    let short = (4..20_000)
+        .step_by(25)
+        .map(|cap| {
+            Reader::new()
+                .read_region(&b, pt("A1", 9), Color::Black, cap)
+                .unwrap()
+        })
+        .find(|r| !r.exact && !settling(r).is_empty())
+        .expect("a cap that cuts the read short with moves named");
+    let mut out = Settling::default();
+    out.add(&short, Fight::Region);
+    assert!(out.is_empty());
+    let full = Reader::new()
+        .read_region(&b, pt("A1", 9), Color::Black, 100_000)
+        .unwrap();
+    out.add(&full, Fight::Region);
+    assert!(out.contains(pt("C2", 9), Fight::Region));
+}
+
 /// Fuego's bent four, in the lower right: White's G1–J1 inside Black's corner. White J2,
 /// a self-atari of four stones, leaves the bent four in the corner when Black captures (a
 /// ko White takes first, which counts as dead here: the reader plays no ko threats).
