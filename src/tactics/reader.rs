@@ -1,7 +1,7 @@
 //! Local reading: what the playouts miss because it needs the right two or three moves in
 //! order (short capturing sequences, seki vital points, bent four, throw-ins).
 //!
-//! The reader plays a small local fight out by alpha-beta minimax on copies of the board (copy-make from
+//! The reader plays a small local fight out by minimax on copies of the board (copy-make from
 //! a stack of boards reserved once, as the ladder reader does; a 9×9 copy is a few hundred
 //! bytes, cheaper than an undo log here), with a node cap. A fight is a `Goal`
 //! (goal.rs):
@@ -139,8 +139,7 @@ impl Value {
     }
 }
 
-/// One entry of the transposition table: a region state's proven value, exact or a bound
-/// (`BOUND_*` in the high bits of `value`, the `Status` in the low two).
+/// One entry of the transposition table: a region state's proven value.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -266,13 +265,12 @@ impl Reader {
         let mut best: Option<Status> = None;
         let mut best_exact = false;
         let mut n_values = 0;
-        // Each move in the full window: the settling moves are those equal to the best.
         for &m in moves.as_slice() {
             let Some(Value {
                 status: v,
                 exact: e,
                 ..
-            }) = self.child(0, m as usize, 0, Window::FULL)
+            }) = self.child(0, m as usize, 0)
             else {
                 continue;
             };
@@ -330,36 +328,29 @@ impl Reader {
         let (done, rest) = self.boards.split_at_mut(1);
         rest[0].copy_from(&done[0]);
         rest[0].pass();
-        self.solve(1, 0, Window::FULL)
+        self.solve(1, 0)
     }
 
     /// The value of the side to move of `boards[depth]` playing `m` (0: pass), `passes`
-    /// the passes just before, within `window`; `None` if the move repeats a position of
-    /// the line.
-    fn child(&mut self, depth: usize, m: usize, passes: u8, window: Window) -> Option<Value> {
+    /// the passes just before; `None` if the move repeats a position of the line.
+    fn child(&mut self, depth: usize, m: usize, passes: u8) -> Option<Value> {
         let (done, rest) = self.boards.split_at_mut(depth + 1);
         rest[0].copy_from(&done[depth]);
         if m == 0 {
             rest[0].pass();
-            self.solve(depth + 1, passes + 1, window)
+            self.solve(depth + 1, passes + 1)
         } else {
             rest[0].play_m(m);
-            self.solve(depth + 1, 0, window)
+            self.solve(depth + 1, 0)
         }
     }
 
-    /// Minimax value of `boards[depth]` for the defender, by alpha-beta within `window`.
-    /// The defender maximises (`Dead` < `Seki` < `Alive`), the attacker minimises; a side
-    /// stops at a result the other side will not allow (its bound in `window`) or at its
-    /// ideal one. So a value outside the window is a bound (at least it for the defender's
-    /// cut, at most it for the attacker's), which the table keeps as such. Without the
-    /// window (a side stopping only at its ideal result) the seki positions of GNU Go's
-    /// regression, seki12 and seki13, took more than the root's 80,000 nodes.
-    ///
-    /// A move that repeats a position of the line is illegal (superko, which ends ko
-    /// cycles); a value that depended on it is not stored, since another line may reach the
-    /// position with other moves allowed. `None` if this position repeats one of the line.
-    fn solve(&mut self, depth: usize, passes: u8, window: Window) -> Option<Value> {
+    /// Minimax value of `boards[depth]` for the defender. The defender maximises (`Dead` <
+    /// `Seki` < `Alive`), the attacker minimises; a side stops at its ideal result. A move
+    /// that repeats a position of the line is illegal (superko, which ends ko cycles); a
+    /// value that depended on it is not stored, since another line may reach the position
+    /// with other moves allowed. `None` if this position repeats one of the line.
+    fn solve(&mut self, depth: usize, passes: u8) -> Option<Value> {
         self.nodes += 1;
         if let Some(s) = self.terminal(depth, passes) {
             return Some(Value::proven(s));
@@ -368,7 +359,7 @@ impl Reader {
         if key != 0 && self.path[..depth].contains(&key) {
             return None;
         }
-        if let Some(v) = self.lookup(key, window) {
+        if let Some(v) = self.lookup(key) {
             return Some(Value::proven(v));
         }
         if depth + 1 >= DEPTH || self.nodes >= self.cap {
@@ -376,39 +367,37 @@ impl Reader {
         }
         self.path[depth] = key;
         let defending = self.boards[depth].to_move_code() == self.goal.defender;
+        let ideal = if defending {
+            Status::Alive
+        } else {
+            Status::Dead
+        };
         let moves = self.moves(depth);
         let mut best: Option<Status> = None;
-        let mut inner = window;
         let mut exact = true;
         let mut storable = true;
         for &m in moves.as_slice().iter().chain(std::iter::once(&0)) {
-            let passes = if m == 0 { passes } else { 0 };
-            let Some(v) = self.child(depth, m as usize, passes, inner) else {
+            let Some(v) = self.child(depth, m as usize, if m == 0 { passes } else { 0 }) else {
                 storable = false;
                 continue;
             };
             exact &= v.exact;
             storable &= v.storable;
-            if best.is_none_or(|b| prefers(defending, v.status, b)) {
-                best = Some(v.status);
-            }
-            if !v.exact {
-                // An unproven value neither cuts nor narrows the window.
-                continue;
-            }
-            if window.cuts(defending, v.status) {
+            if v.status == ideal && v.exact {
                 if v.storable {
-                    self.store(key, v.status, window);
+                    self.store(key, v.status);
                 }
                 return Some(v);
             }
-            inner = inner.narrowed(defending, v.status);
+            if best.is_none_or(|b| prefers(defending, v.status, b)) {
+                best = Some(v.status);
+            }
         }
         let Some(status) = best else {
             return Some(Value::UNPROVEN);
         };
         if exact && storable {
-            self.store(key, status, window);
+            self.store(key, status);
         }
         Some(Value {
             status,
@@ -476,103 +465,24 @@ impl Reader {
         (k ^ self.goal.identity()).max(1)
     }
 
-    /// The stored value of `key` if it decides the node within `window`: an exact value,
-    /// or a bound the window cuts at.
-    fn lookup(&self, key: u64, window: Window) -> Option<Status> {
+    fn lookup(&self, key: u64) -> Option<Status> {
         if key == 0 {
             return None;
         }
         let e = &self.table[slot(key)];
-        if e.key != key {
-            return None;
-        }
-        let status = status_of(e.value & 3);
-        match e.value >> 2 {
-            BOUND_EXACT => Some(status),
-            BOUND_LOWER => (status >= window.beta).then_some(status),
-            _ => (status <= window.alpha).then_some(status),
-        }
+        (e.key == key).then_some(match e.value {
+            0 => Status::Dead,
+            1 => Status::Seki,
+            _ => Status::Alive,
+        })
     }
 
-    /// Stores `status`, the proven value of `key` searched within `window`: exact inside
-    /// the window, a bound outside it.
-    fn store(&mut self, key: u64, status: Status, window: Window) {
-        if key == 0 {
-            return;
-        }
-        // The full window's ends are exact: nothing lies beyond `Alive` or below `Dead`.
-        let bound = if status >= window.beta && status != Status::Alive {
-            BOUND_LOWER
-        } else if status <= window.alpha && status != Status::Dead {
-            BOUND_UPPER
-        } else {
-            BOUND_EXACT
-        };
-        let e = &mut self.table[slot(key)];
-        // An exact value is worth more than a bound of the same position.
-        if e.key == key && e.value >> 2 == BOUND_EXACT && bound != BOUND_EXACT {
-            return;
-        }
-        *e = Entry {
-            key,
-            value: status as u8 | bound << 2,
-        };
-    }
-}
-
-/// The table's kinds of value: exact, at least (a defender's cut), at most (an attacker's).
-const BOUND_EXACT: u8 = 0;
-const BOUND_LOWER: u8 = 1;
-const BOUND_UPPER: u8 = 2;
-
-fn status_of(v: u8) -> Status {
-    match v {
-        0 => Status::Dead,
-        1 => Status::Seki,
-        _ => Status::Alive,
-    }
-}
-
-/// The alpha-beta window of a node: the defender already has `alpha` elsewhere on the line
-/// and the attacker `beta`. A value at or below `alpha` is worth no more to the defender
-/// than what it has (so it is only an upper bound), one at or above `beta` no more to the
-/// attacker (a lower bound). The full window, `Dead` to `Alive`, leaves every value exact.
-#[derive(Clone, Copy, Debug)]
-struct Window {
-    alpha: Status,
-    beta: Status,
-}
-
-impl Window {
-    const FULL: Window = Window {
-        alpha: Status::Dead,
-        beta: Status::Alive,
-    };
-
-    /// Whether a proven value `v` at a node of the defender (if `defending`) or the
-    /// attacker ends the node: the other side has a result as good for it elsewhere (or
-    /// `v` is the side's ideal result: the full window's ends).
-    fn cuts(self, defending: bool, v: Status) -> bool {
-        if defending {
-            v >= self.beta
-        } else {
-            v <= self.alpha
-        }
-    }
-
-    /// The window for the node's next children once the side to move has `v` (never a
-    /// cut, so `alpha` stays below `beta`).
-    fn narrowed(self, defending: bool, v: Status) -> Window {
-        if defending {
-            Window {
-                alpha: self.alpha.max(v),
-                ..self
-            }
-        } else {
-            Window {
-                beta: self.beta.min(v),
-                ..self
-            }
+    fn store(&mut self, key: u64, v: Status) {
+        if key != 0 {
+            self.table[slot(key)] = Entry {
+                key,
+                value: v as u8,
+            };
         }
     }
 }

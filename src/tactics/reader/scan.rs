@@ -72,13 +72,7 @@ impl Settling {
         self.n == 0
     }
 
-    /// Adds the settling moves of `reading` if it is proven: a read cut short by its node
-    /// cap counts its unread leaves as seki, and the moves it then prefers are guesses (with
-    /// them, GNU Go's seki07 and seki13 went to the network's shape moves: docs/reading.md).
-    pub(super) fn add(&mut self, reading: &Reading, fight: Fight) {
-        if !reading.exact {
-            return;
-        }
+    fn add(&mut self, reading: &Reading, fight: Fight) {
         for p in reading.settling() {
             let entry = (p.index() as u16, fight as u8);
             if self.n < MAX_SETTLING && !self.moves[..self.n].contains(&entry) {
