@@ -344,19 +344,16 @@ impl Worker {
             self.settling.clear();
         }
         let probabilities = &self.network.logits;
-        let index = |mv: Move| match mv {
-            Move::Play(p) => p.row() * size + p.col(),
-            Move::Pass => size * size,
-        };
+        let probability = |mv: Move| probabilities[net::data::move_index(mv, size)];
         let top = s
             .tree
             .children(node)
-            .map(|child| probabilities[index(s.tree.node(child).mv())])
+            .map(|child| probability(s.tree.node(child).mv()))
             .fold(0.0f32, f32::max);
         for child in s.tree.children(node) {
             let mv = s.tree.node(child).mv();
             let settles = mv.point().is_some_and(|p| self.settling.settles(p));
-            let p = prior::network_probability(config, probabilities[index(mv)], top, settles);
+            let p = prior::network_probability(config, probability(mv), top, settles);
             let wins = prior::network_wins(config, size, p);
             s.tree.node(child).add_prior_wins(wins);
         }
