@@ -1,7 +1,8 @@
 //! The local reader (`tactics::Reader`) on the peer positions: GNU Go's seki regression
-//! (`seki06`, `seki07`, `seki14`: White's only move that keeps the seki is B2; `seki12` and
-//! `seki13` need more nodes than the root's cap) and Fuego's bent four (`bentfour 110`: White J8 kills), read on the loaded
-//! positions; and `genmove` at the default playouts on Fuego's bent four cases.
+//! (`seki06`, `seki07`, `seki12`, `seki13`, `seki14`: White's only move that keeps the seki
+//! is B2) and Fuego's bent four (`bentfour 110`: White
+//! J8 kills), read on the loaded positions; and `genmove` at the default playouts on Fuego's
+//! bent four cases and GNU Go's seki cases.
 
 use std::path::Path;
 use tengen::geom::{Color, Move, Point};
@@ -13,12 +14,17 @@ use tengen::tactics::{Fight, Reader, Scope, Settling};
 /// An engine on one thread (reproducible), never resigning, with `file` loaded up to
 /// `move_number`.
 fn engine(file: &str, move_number: Option<usize>) -> Engine {
+    seeded_engine(file, move_number, Config::default().search.seed)
+}
+
+fn seeded_engine(file: &str, move_number: Option<usize>, seed: u64) -> Engine {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/sgf")
         .join(file);
     let mut config = Config::default();
     config.search.threads = 1;
     config.search.resign_threshold = None;
+    config.search.seed = seed;
     let mut engine = Engine::new(config, Default::default());
     engine.loadsgf(&path, move_number).expect("loadsgf");
     engine
@@ -44,11 +50,17 @@ fn point(s: &str) -> Point {
     Point::parse(s, 9).unwrap()
 }
 
-/// seki12 and seki13 take more than the root's node cap (`ROOT_REGION_CAP`): unread.
+/// Every one within the root's node cap (`ROOT_REGION_CAP`). seki12 and seki13 took more
+/// (4.4M and over 5M nodes) before the reader's alpha-beta window and its table's rule for
+/// values below a repetition (docs/reading.md).
 #[test]
 fn the_reader_finds_gnu_gos_seki_vital_points() {
-    for file in ["seki06", "seki07", "seki14"] {
+    for file in ["seki06", "seki07", "seki12", "seki13", "seki14"] {
         let (out, _) = settling(&format!("gnugo/{file}.sgf"), None, Color::White);
+        assert!(
+            out.nodes < tengen::tactics::ROOT_REGION_CAP as u64,
+            "{file}: {out:?}"
+        );
         assert!(out.contains(point("B2"), Fight::Region), "{file}: {out:?}");
         // Not a first-line move of the corner: A1 and C1 lose the seki.
         assert!(!out.contains(point("A1"), Fight::Region), "{file}");
@@ -91,19 +103,25 @@ fn genmove_answers_fuegos_bent_four_cases() {
 /// GNU Go's seki cases at `genmove`, default playouts, without the policy network: White
 /// wins whatever it plays (C9 wins every playout), so only the margin utility of a decided
 /// game (`decided_margin_weight`) tells the vital point B2, 14 points better, from C9; the
-/// reading prior makes the search try B2 at all. Without the utility the same search plays
-/// C9.
+/// reading prior makes the search try B2 at all. B2 in at least two of seeds 1, 2, 3 for
+/// each (with seeds 1 to 10: 10 of 10 in seki06, seki12 and seki13, 9 of 10 in seki07, where
+/// seed 1 plays A2 first and B2 next, 2 points worse). Without the utility the same search
+/// plays C9.
 #[test]
 fn genmove_keeps_gnu_gos_sekis_when_every_move_wins() {
     for file in ["seki06", "seki07", "seki12", "seki13"] {
-        let mut e = engine(&format!("gnugo/{file}.sgf"), None);
-        e.set_param("prior_network", 0.0).unwrap();
-        e.set_param("prior_reading", 40.0).unwrap();
-        e.set_param("decided_margin_weight", 0.2).unwrap();
-        let generated = e.genmove(Color::White, GenmoveKind::Regression);
+        let mut hits = Vec::new();
+        for seed in 1..=3 {
+            let mut e = seeded_engine(&format!("gnugo/{file}.sgf"), None, seed);
+            e.set_param("prior_network", 0.0).unwrap();
+            e.set_param("prior_reading", 40.0).unwrap();
+            e.set_param("decided_margin_weight", 0.2).unwrap();
+            let generated = e.genmove(Color::White, GenmoveKind::Regression);
+            hits.push(matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2")));
+        }
         assert!(
-            matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2")),
-            "{file}: {generated}, want B2"
+            hits.iter().filter(|&&h| h).count() >= 2,
+            "{file}: B2 with seeds 1, 2, 3: {hits:?}"
         );
     }
     let mut e = engine("gnugo/seki06.sgf", None);

@@ -7,6 +7,7 @@
 #
 #   tests/scripts/reading_cases.sh TENGEN [tengen options...]
 #   tests/scripts/reading_cases.sh target/release/tengen --param prior_reading=0
+#   SEEDS="$(seq 1 10)" tests/scripts/reading_cases.sh target/release/tengen   (other seeds)
 set -euo pipefail
 tengen=${1:?usage: reading_cases.sh TENGEN [options...]}
 shift
@@ -41,7 +42,7 @@ while read -r file n color want; do
   load="loadsgf $data/$file"
   [ "$n" != 0 ] && load="$load $n"
   line="$file $n $color [$want]:"
-  for seed in 1 2 3; do
+  for seed in ${SEEDS:-1 2 3}; do
     mv=$(printf '%s\ngenmove %s\n' "$load" "$color" \
       | "$tengen" --threads 1 --no-resign --seed "$seed" "$@" 2>/dev/null \
       | grep -E '^= [A-Z]' | tail -1 | cut -c3-)

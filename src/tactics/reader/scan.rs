@@ -9,8 +9,9 @@ use crate::tactics::liberties::chain_liberties;
 /// Node cap of one region read near the last moves (once per expansion of the tree; the
 /// reader's cache keeps the answers).
 pub const REGION_CAP: usize = 2_000;
-/// Node cap of one region read of a whole-board scan (once per search, at the root).
-pub const ROOT_REGION_CAP: usize = 80_000;
+/// Node cap of one region read of a whole-board scan (once per search, at the root): seki13,
+/// the largest of GNU Go's seki cases, takes 76,006 nodes (25 ms).
+pub const ROOT_REGION_CAP: usize = 200_000;
 /// Node cap of one chain read.
 pub const CHAIN_CAP: usize = 300;
 /// Most settling moves kept by a scan.

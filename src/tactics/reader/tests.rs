@@ -238,3 +238,52 @@ fn two_eyes_and_open_chains_read_alive() {
     let r = reader.read_chain(&b, pt("C2", 5), 10_000).unwrap();
     assert_eq!(r.defender_first, Status::Alive);
 }
+
+/// The transposition table outlives a read and holds bounds as well as exact values (the
+/// alpha-beta window's cuts): a read on a table that earlier reads of the same fights filled
+/// answers what a fresh reader does, in the seki corner and the bent four and every position
+/// one move from them, both colours to move. (The node cap differs by one so that the
+/// region cache does not answer instead of the table.)
+#[test]
+fn the_table_bounds_answer_as_a_fresh_read_does() {
+    let mut kept = Reader::new();
+    let mut compared = 0;
+    for (picture, at, defender) in [
+        (SEKI_CORNER, "A1", Color::Black),
+        (BENT_FOUR, "G2", Color::Black),
+    ] {
+        for to_move in [Color::Black, Color::White] {
+            let start = board_from(picture, to_move);
+            let mut boards = vec![start.clone()];
+            for p in Point::all(9) {
+                if start.is_legal(p) {
+                    let mut b = start.clone();
+                    b.play_unchecked(Move::Play(p));
+                    boards.push(b);
+                }
+            }
+            for b in &boards {
+                let Some(first) = kept.read_region(b, pt(at, 9), defender, 100_000) else {
+                    continue;
+                };
+                let again = kept.read_region(b, pt(at, 9), defender, 100_001).unwrap();
+                let fresh = Reader::new()
+                    .read_region(b, pt(at, 9), defender, 100_000)
+                    .unwrap();
+                for r in [&again, &fresh] {
+                    assert_eq!(
+                        (r.defender_first, r.attacker_first, r.exact, settling(r)),
+                        (
+                            first.defender_first,
+                            first.attacker_first,
+                            first.exact,
+                            settling(&first)
+                        )
+                    );
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 10, "{compared}");
+}
