@@ -18,7 +18,7 @@ use crate::board::Position;
 use crate::game::{Game, Rules};
 use crate::geom::{Color, Move};
 use crate::mailbox::PlayoutBoard;
-use crate::net;
+use crate::net::{self, Network};
 use crate::playout::{self, PlayoutResult, PlayoutRng};
 use crate::search::{self, Limits, Search};
 use crate::tactics::LadderReader;
@@ -33,7 +33,7 @@ const SIGNATURE_PLAYOUTS: usize = 1000;
 const BATCH: usize = 64;
 
 /// What `tengen bench` measures (`cli` parses it from the command line).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Seconds of each measurement. Default 2.
     pub seconds: f64,
@@ -41,6 +41,8 @@ pub struct Options {
     pub sizes: Vec<usize>,
     /// Threads of the second whole-search line (1: no second line). Default: every core.
     pub threads: usize,
+    /// The network of the network line and of the searches' prior. Default: the built-in one.
+    pub network: &'static Network,
 }
 
 /// CPU time (user + system) of the calling thread so far, from Linux's
@@ -228,11 +230,17 @@ fn print_figures(n: usize, kind: &str, f: &Figures) {
 /// Playouts per second of a whole search (tree included) on the empty board: one `genmove`
 /// with a time limit of `seconds` on `threads` threads. Returns playouts, wall time and CPU
 /// time (the calling thread's for one thread, the process's for more).
-fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Option<Duration>) {
+fn bench_search(
+    size: usize,
+    seconds: f64,
+    threads: usize,
+    network: &'static Network,
+) -> (u64, Duration, Option<Duration>) {
     let game = Game::new(size, Rules::default());
     let mut search = Search::new(search::Config {
         seed: SEED,
         threads,
+        network,
         ..search::Config::default()
     });
     let limits = Limits {
@@ -254,12 +262,11 @@ fn bench_search(size: usize, seconds: f64, threads: usize) -> (u64, Duration, Op
     (summary.playouts, summary.elapsed, cpu)
 }
 
-/// Evaluations per second of the built-in network on one thread, on the position after 40
+/// Evaluations per second of `network` on one thread, on the position after 40
 /// moves of a recorded random game: the input planes alone, then planes and forward pass, in
 /// wall time and in this thread's CPU time (which a loaded machine inflates less).
 /// Returns the line to print.
-fn bench_network(size: usize, seconds: f64) -> String {
-    let network = net::builtin();
+fn bench_network(size: usize, seconds: f64, network: &Network) -> String {
     let mut pos = Position::new(size);
     let mut rng = PlayoutRng::new(SEED ^ size as u64);
     for mv in record_game(size, &mut rng).into_iter().take(40) {
@@ -348,8 +355,8 @@ pub fn run(opts: &Options) -> Result<(), String> {
                 "Position refused a move of a recorded {n}x{n} game"
             ));
         }
-        println!("{}", bench_network(n, opts.seconds));
-        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, 1);
+        println!("{}", bench_network(n, opts.seconds, opts.network));
+        let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, 1, opts.network);
         let per_cpu = cpu
             .filter(|c| !c.is_zero())
             .map(|c| format!(", {:.0} per CPU second", playouts as f64 / c.as_secs_f64()))
@@ -361,7 +368,8 @@ pub fn run(opts: &Options) -> Result<(), String> {
         );
         if opts.threads > 1 {
             let one = playouts as f64 / elapsed.as_secs_f64();
-            let (playouts, elapsed, cpu) = bench_search(n, opts.seconds, opts.threads);
+            let (playouts, elapsed, cpu) =
+                bench_search(n, opts.seconds, opts.threads, opts.network);
             let rate = playouts as f64 / elapsed.as_secs_f64();
             let per_cpu = cpu
                 .filter(|c| !c.is_zero())

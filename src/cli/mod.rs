@@ -122,7 +122,7 @@ where
                 verbose,
             }
         }
-        Some(Command::Bench(args)) => Invocation::Bench(args.into_options()),
+        Some(Command::Bench(args)) => Invocation::Bench(args.into_options()?),
         Some(Command::Match(args)) => match args.into_invocation(default_seed)? {
             MatchInvocation::Play(config) => Invocation::Match(config),
             MatchInvocation::Merge { inputs, json } => Invocation::MatchMerge { inputs, json },

@@ -2,13 +2,17 @@
 
 use super::default_threads;
 use super::progress_args::ProgressArgs;
-use super::values::{at_least, book_file, branching, finite, seconds, whole, Branching};
+use super::values::{
+    at_least, book_file, branching, finite, network_file, seconds, whole, Branching,
+};
 use crate::bench;
 use crate::book::{self, Book};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::learn;
 use crate::search::tree::MAX_THREADS;
+use clap::error::ErrorKind;
 use clap::Args;
+use std::path::PathBuf;
 
 pub(super) const BENCH_NOTES: &str = "\
 From the empty board of each size, with a fixed seed, bench runs light playouts, then heavy
@@ -34,15 +38,27 @@ pub(super) struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = default_threads(),
           value_parser = whole(1usize, MAX_THREADS))]
     threads: usize,
+
+    /// Measure this policy network (made by train/train.py) in the network line and the
+    /// searches. Default: the built-in network.
+    #[arg(long, value_name = "FILE")]
+    network: Option<PathBuf>,
 }
 
 impl BenchArgs {
-    pub(super) fn into_options(self) -> bench::Options {
-        bench::Options {
+    pub(super) fn into_options(self) -> Result<bench::Options, clap::Error> {
+        let network = match &self.network {
+            Some(path) => network_file(path).map_err(|e| {
+                clap::Error::raw(ErrorKind::ValueValidation, format!("--network {e}\n"))
+            })?,
+            None => crate::net::builtin(),
+        };
+        Ok(bench::Options {
             seconds: self.seconds,
             sizes: self.size.map_or(vec![9, 13, 19], |n| vec![n]),
             threads: self.threads,
-        }
+            network,
+        })
     }
 }
 

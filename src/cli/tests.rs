@@ -230,8 +230,23 @@ fn bench_options_parse_with_defaults() {
     assert_eq!(o.seconds, 2.0);
     assert_eq!(o.sizes, vec![9, 13, 19]);
     assert_eq!(o.threads, default_threads());
+    assert!(std::ptr::eq(o.network, crate::net::builtin()));
     let o = bench("--seconds 0.5 --size 13 --threads=3").unwrap();
     assert_eq!((o.seconds, o.sizes, o.threads), (0.5, vec![13], 3));
+    let tiny = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/net/tiny.bin");
+    let o = bench(&format!("--network {tiny}")).unwrap();
+    assert!(!std::ptr::eq(o.network, crate::net::builtin()));
+    assert_ne!(o.network.shape(), crate::net::builtin().shape());
+    let missing = refusal(bench("--network /no/such/file"), "a missing network");
+    assert!(
+        missing.contains("--network /no/such/file: cannot read it"),
+        "{missing}"
+    );
+    let not_a_network = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    refusal(
+        bench(&format!("--network {not_a_network}")),
+        "not a network",
+    );
     for bad in [
         "--size 1",
         "--size 26",
