@@ -1,8 +1,8 @@
 //! The options of the GTP engine (`tengen` with no command) and the `gtp::Config` they make.
 
 use super::values::{
-    at_least, book_file, finite, model_file, network_file, param, ratio, rule_set, seconds, whole,
-    win_rate, word,
+    at_least, book_file, finite, model_file, network_option, param, ratio, rule_set, seconds,
+    whole, win_rate, word,
 };
 use super::{default_threads, invalid};
 use crate::book::Book;
@@ -15,7 +15,6 @@ use crate::search::level::{self, Level};
 use crate::search::model::MoveModel;
 use crate::search::tree::MAX_THREADS;
 use crate::time::BudgetConfig;
-use clap::error::ErrorKind;
 use clap::Args;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -215,9 +214,7 @@ impl EngineArgs {
             config.search.playout_policy = policy;
         }
         if let Some(path) = &self.network {
-            config.search.network = network_file(path).map_err(|e| {
-                clap::Error::raw(ErrorKind::ValueValidation, format!("--network {e}\n"))
-            })?;
+            config.search.network = network_option(path)?;
         }
         if let Some(model) = self.model {
             config.search.model = model;

@@ -3,14 +3,13 @@
 use super::default_threads;
 use super::progress_args::ProgressArgs;
 use super::values::{
-    at_least, book_file, branching, finite, network_file, seconds, whole, Branching,
+    at_least, book_file, branching, finite, network_option, seconds, whole, Branching,
 };
 use crate::bench;
 use crate::book::{self, Book};
 use crate::geom::{MAX_SIZE, MIN_SIZE};
 use crate::learn;
 use crate::search::tree::MAX_THREADS;
-use clap::error::ErrorKind;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -48,9 +47,7 @@ pub(super) struct BenchArgs {
 impl BenchArgs {
     pub(super) fn into_options(self) -> Result<bench::Options, clap::Error> {
         let network = match &self.network {
-            Some(path) => network_file(path).map_err(|e| {
-                clap::Error::raw(ErrorKind::ValueValidation, format!("--network {e}\n"))
-            })?,
+            Some(path) => network_option(path)?,
             None => crate::net::builtin(),
         };
         Ok(bench::Options {

@@ -153,10 +153,20 @@ pub(super) fn model_file(path: &str) -> Result<&'static MoveModel, String> {
     Ok(Box::leak(Box::new(model)))
 }
 
-/// `--network`: a network file, read and checked once and kept for the life of the process;
-/// an error is `PATH: reason` on one line. At most `MAX_NETWORK_BYTES`, so a wrong path (a
-/// disk image, a device) is refused rather than read into memory.
-pub(super) fn network_file(path: &Path) -> Result<&'static Network, String> {
+/// `--network` (the engine's and the bench's): a network file, read and checked once and
+/// kept for the life of the process; an error is `--network PATH: reason` on one line.
+pub(super) fn network_option(path: &Path) -> Result<&'static Network, clap::Error> {
+    network_file(path).map_err(|e| {
+        clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            format!("--network {e}\n"),
+        )
+    })
+}
+
+/// A network file; an error is `PATH: reason` on one line. At most `MAX_NETWORK_BYTES`, so a
+/// wrong path (a disk image, a device) is refused rather than read into memory.
+fn network_file(path: &Path) -> Result<&'static Network, String> {
     const MAX_NETWORK_BYTES: u64 = 256 << 20;
     let shown = path.display();
     let cannot = |e: std::io::Error| format!("{shown}: cannot read it: {e}");

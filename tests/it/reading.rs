@@ -1,8 +1,8 @@
 //! The local reader (`tactics::Reader`) on the peer positions: GNU Go's seki regression
 //! (`seki06`, `seki07`, `seki12`, `seki13`, `seki14`: White's only move that keeps the seki
-//! is B2) and Fuego's bent four (`bentfour 110`: White
-//! J8 kills), read on the loaded positions; and `genmove` at the default playouts on Fuego's
-//! bent four cases and GNU Go's seki cases.
+//! is B2) and Fuego's bent four (`bentfour 110`: White J8 kills), read on the loaded
+//! positions; and `genmove` at the default playouts on Fuego's bent four cases and GNU Go's
+//! seki cases.
 
 use std::path::Path;
 use tengen::geom::{Color, Move, Point};
