@@ -27,18 +27,21 @@
 //!
 //! Used by the search's prior (`search::prior`, the settling moves of unsettled fights near
 //! the last moves) and the judge (chains taken by force are dead; proven sekis are seki).
-//! No allocation after `Reader::new` (boards and the transposition table are reserved once).
+//! No allocation after `Reader::new` (boards and the transposition table, table.rs, are
+//! reserved once).
 //!
 //! Depends on: mailbox, tactics::liberties, geom.
 
 mod goal;
 mod scan;
+mod table;
 
 use super::liberties::{chain_liberties, PointSet};
 use crate::geom::{Color, Point};
 use crate::mailbox::{PlayoutBoard, EMPTY, OFF_BOARD};
 use goal::{Goal, Kind};
 pub use scan::{Fight, Scope, Settling, CHAIN_CAP, REGION_CAP, ROOT_REGION_CAP};
+use table::{Table, Window};
 
 /// Largest region read (points, empty or holding attacker stones).
 pub const MAX_REGION: usize = 12;
@@ -46,10 +49,6 @@ pub const MAX_REGION: usize = 12;
 const ESCAPE_LIBERTIES: usize = 4;
 /// Board copies on the stack: the deepest line read, in plies (passes included).
 const DEPTH: usize = 40;
-/// Transposition table entries (a power of two) for region reading, whose local state (the
-/// region's points, side to move, ko, a pass) is the whole state of its closed world: proven
-/// values stay true, so the table is kept from read to read.
-const TABLE_LEN: usize = 1 << 14;
 /// Region reads kept (a power of two).
 const CACHE_LEN: usize = 1 << 10;
 /// Most moves tried at one node (a region's points, or a chain fight's liberties).
@@ -142,18 +141,10 @@ impl Value {
     }
 }
 
-/// One entry of the transposition table: a region state's proven value, exact or a bound
-/// (`BOUND_*` in the high bits of `value`, the `Status` in the low two).
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    value: u8,
-}
-
 /// Reads local fights on copies of a `PlayoutBoard`, from a stack reserved once (about 1 MB).
 pub struct Reader {
     boards: Vec<PlayoutBoard>,
-    table: Vec<Entry>,
+    table: Table,
     nodes: usize,
     cap: usize,
     goal: Goal,
@@ -176,7 +167,7 @@ impl Reader {
     pub fn new() -> Reader {
         Reader {
             boards: vec![PlayoutBoard::new(2); DEPTH],
-            table: vec![Entry::default(); TABLE_LEN],
+            table: Table::new(),
             nodes: 0,
             cap: 0,
             goal: Goal::default(),
@@ -384,7 +375,7 @@ impl Reader {
                 return None;
             }
         }
-        if let Some(v) = self.lookup(key, window) {
+        if let Some(v) = self.table.lookup(key, window) {
             return Some(Value::proven(v));
         }
         if depth + 1 >= DEPTH || self.nodes >= self.cap {
@@ -422,7 +413,7 @@ impl Reader {
             if window.cuts(defending, v.status) {
                 let repeats = seen_from_above(v.repeats);
                 if repeats == NO_REPEAT {
-                    self.store(key, v.status, window);
+                    self.table.store(key, v.status, window);
                 }
                 return Some(Value { repeats, ..v });
             }
@@ -433,7 +424,7 @@ impl Reader {
         };
         let repeats = seen_from_above(repeats);
         if exact && repeats == NO_REPEAT {
-            self.store(key, status, window);
+            self.table.store(key, status, window);
         }
         Some(Value {
             status,
@@ -500,106 +491,6 @@ impl Reader {
         // hold for ever), so reads of the same region share it.
         (k ^ self.goal.identity()).max(1)
     }
-
-    /// The stored value of `key` if it decides the node within `window`: an exact value,
-    /// or a bound the window cuts at.
-    fn lookup(&self, key: u64, window: Window) -> Option<Status> {
-        if key == 0 {
-            return None;
-        }
-        let e = &self.table[slot(key)];
-        if e.key != key {
-            return None;
-        }
-        let status = status_of(e.value & 3);
-        match e.value >> 2 {
-            BOUND_EXACT => Some(status),
-            BOUND_LOWER => (status >= window.beta).then_some(status),
-            _ => (status <= window.alpha).then_some(status),
-        }
-    }
-
-    /// Stores `status`, the proven value of `key` searched within `window`: exact inside
-    /// the window, a bound outside it.
-    fn store(&mut self, key: u64, status: Status, window: Window) {
-        if key == 0 {
-            return;
-        }
-        // The full window's ends are exact: nothing lies beyond `Alive` or below `Dead`.
-        let bound = if status >= window.beta && status != Status::Alive {
-            BOUND_LOWER
-        } else if status <= window.alpha && status != Status::Dead {
-            BOUND_UPPER
-        } else {
-            BOUND_EXACT
-        };
-        let e = &mut self.table[slot(key)];
-        // An exact value is worth more than a bound of the same position.
-        if e.key == key && e.value >> 2 == BOUND_EXACT && bound != BOUND_EXACT {
-            return;
-        }
-        *e = Entry {
-            key,
-            value: status as u8 | bound << 2,
-        };
-    }
-}
-
-/// The table's kinds of value: exact, at least (a defender's cut), at most (an attacker's).
-const BOUND_EXACT: u8 = 0;
-const BOUND_LOWER: u8 = 1;
-const BOUND_UPPER: u8 = 2;
-
-fn status_of(v: u8) -> Status {
-    match v {
-        0 => Status::Dead,
-        1 => Status::Seki,
-        _ => Status::Alive,
-    }
-}
-
-/// The alpha-beta window of a node: the defender already has `alpha` elsewhere on the line
-/// and the attacker `beta`. A value at or below `alpha` is worth no more to the defender
-/// than what it has (so it is only an upper bound), one at or above `beta` no more to the
-/// attacker (a lower bound). The full window, `Dead` to `Alive`, leaves every value exact.
-#[derive(Clone, Copy, Debug)]
-struct Window {
-    alpha: Status,
-    beta: Status,
-}
-
-impl Window {
-    const FULL: Window = Window {
-        alpha: Status::Dead,
-        beta: Status::Alive,
-    };
-
-    /// Whether a proven value `v` at a node of the defender (if `defending`) or the
-    /// attacker ends the node: the other side has a result as good for it elsewhere (or
-    /// `v` is the side's ideal result: the full window's ends).
-    fn cuts(self, defending: bool, v: Status) -> bool {
-        if defending {
-            v >= self.beta
-        } else {
-            v <= self.alpha
-        }
-    }
-
-    /// The window for the node's next children once the side to move has `v` (never a
-    /// cut, so `alpha` stays below `beta`).
-    fn narrowed(self, defending: bool, v: Status) -> Window {
-        if defending {
-            Window {
-                alpha: self.alpha.max(v),
-                ..self
-            }
-        } else {
-            Window {
-                beta: self.beta.min(v),
-                ..self
-            }
-        }
-    }
 }
 
 /// A hash of what decides a region read: its points and their colours, the side to move,
@@ -618,10 +509,6 @@ fn region_key(b: &PlayoutBoard, goal: &Goal, cap: usize) -> u64 {
     mix(b.size() as u64);
     mix(cap as u64);
     h | 1
-}
-
-fn slot(key: u64) -> usize {
-    (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (TABLE_LEN - 1)
 }
 
 /// Whether the defender (if `defending`, else the attacker) prefers `a` to `b`.
