@@ -13,8 +13,9 @@ Training only: the engine never runs Python. The planes are computed by tengen i
 (src/net/planes.rs), so the network sees in play exactly what it saw here. Each batch is
 turned by one of the 8 symmetries of the board, drawn at random.
 
-With several --data directories, batches are drawn from all their training positions alike, and
-each directory's held-out games are scored apart: `held_top1` is the first directory's (the
+With several --data directories, batches are drawn from all their training positions alike
+(or each directory's share of a batch is given by --share), and each directory's held-out games
+are scored apart: `held_top1` is the first directory's (the
 figure the model card quotes), `held_top1_NAME` another's.
 """
 
@@ -69,6 +70,16 @@ class Union:
         self.planes, self.size = parts[0].planes, parts[0].size
         self.starts = np.cumsum([0] + [p.n for p in parts])
         self.n = int(self.starts[-1])
+
+    def draw(self, rng, n, shares=None):
+        """`n` positions drawn at random: from all files alike, or file i with probability
+        shares[i] and then alike within it."""
+        if shares is None:
+            return rng.integers(0, self.n, n)
+        p = np.asarray(shares, dtype=np.float64) / sum(shares)
+        part = rng.choice(len(self.parts), n, p=p)
+        sizes = np.asarray([q.n for q in self.parts])
+        return self.starts[part] + (rng.random(n) * sizes[part]).astype(np.int64)
 
     def batch(self, index):
         index = np.sort(index)
@@ -206,6 +217,8 @@ def main():
     ap.add_argument("--data", required=True, nargs="+",
                     help="the directories of train.bin and held_out.bin (the first one's held-out games are the "
                          "figure quoted)")
+    ap.add_argument("--share", type=float, nargs="+",
+                    help="each --data directory's share of the training batches (default: by size)")
     ap.add_argument("--out", default="train", help="checkpoint, net.bin and log.csv go here")
     ap.add_argument("--curve", default="docs/net-training.png")
     ap.add_argument("--blocks", type=int, default=6)
@@ -227,6 +240,8 @@ def main():
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     train = Union([Positions(os.path.join(d, "train.bin")) for d in args.data])
+    if args.share is not None and (len(args.share) != len(args.data) or min(args.share) < 0 or sum(args.share) <= 0):
+        sys.exit("--share needs one non-negative share per --data directory, not all 0")
     helds = [Positions(os.path.join(d, "held_out.bin")) for d in args.data]
     held_names = [os.path.basename(os.path.normpath(d)) for d in args.data]
     os.makedirs(args.out, exist_ok=True)
@@ -255,7 +270,7 @@ def main():
         lr = args.lr * 0.5 ** (samples / args.lr_half_life)
         for group in opt.param_groups:
             group["lr"] = lr
-        x, moves = train.batch(rng.integers(0, train.n, args.batch))
+        x, moves = train.batch(train.draw(rng, args.batch, args.share))
         x, moves = symmetry(x, moves, int(rng.integers(4)), bool(rng.integers(2)), train.size)
         x = torch.from_numpy(x).to(memory_format=torch.channels_last)
         target = torch.from_numpy(moves)

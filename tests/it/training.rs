@@ -1,7 +1,8 @@
 //! A smoke test of the training pipeline on the small sample: `tengen net-data` on
-//! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories),
-//! then the engine plays with the network it exported. It needs python3 with PyTorch and NumPy
-//! (training only; the engine never does) and skips with the reason without them.
+//! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories
+//! in shares of 1 to 3), then the engine plays with the network it exported. It needs python3
+//! with PyTorch and NumPy (training only; the engine never does) and skips with the reason
+//! without them.
 
 use std::path::Path;
 use std::process::Command;
@@ -63,13 +64,31 @@ fn net_data_train_and_play_with_the_exported_network() {
             "32",
         ])
         .args(["--samples", "128", "--save-every", "64", "--held-out", "64"])
-        .args(["--threads", "1"])
+        .args(["--threads", "1", "--share", "1", "3"])
         .output()
         .unwrap();
     assert!(
         out.status.success(),
         "train.py: {}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    // A share per directory, or a clear refusal.
+    let refused = Command::new("python3")
+        .arg(root.join("train/train.py"))
+        .arg("--data")
+        .args([dir.join("a"), dir.join("b")])
+        .args([
+            "--out",
+            dir.join("refused").to_str().unwrap(),
+            "--share",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("one non-negative share per --data"),
+        "{refused:?}"
     );
     // Two evaluations, each with the first directory's held-out top-1 and the second's.
     let log = std::fs::read_to_string(run.join("log.csv")).unwrap();
