@@ -80,7 +80,7 @@ pub struct Config {
     /// (96.0%, 92.3–98.0; 96.5% without either); 0.1 and 0.3 answered fewer of the reading
     /// cases (docs/reading.md). Boards below `geom::LARGE_BOARD`.
     pub decided_margin_weight: f32,
-    /// The same on large boards. Default 0 until games on them measure it.
+    /// The same on large boards. Default 0.2, with `prior_reading_large` (see there).
     pub decided_margin_weight_large: f32,
     /// Dynamic komi of handicap games: points per handicap stone at the start (Pachi uses 7,
     /// its value of a handicap stone on 19×19). Default 0 (off): at 7 it went 50–50 in 100
@@ -131,7 +131,7 @@ impl Default for Config {
             recycle_fraction: 0.5,
             score_weight: 0.0,
             decided_margin_weight: 0.2,
-            decided_margin_weight_large: 0.0,
+            decided_margin_weight_large: 0.2,
             dynkomi_per_stone: 0.0,
             dynkomi_moves: 200.0,
             adaptive_komi: AdaptiveKomiConfig::default(),
