@@ -231,7 +231,9 @@ def main():
     ap.add_argument("--samples", type=float, default=1e12, help="stop after this many positions in all")
     ap.add_argument("--save-every", type=float, default=100_000)
     ap.add_argument("--held-out", type=int, default=10_000, help="held-out positions per evaluation")
-    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    ap.add_argument("--threads", type=int, default=1,
+                    help="PyTorch threads; beside any other job two are 3.5-7x slower than one "
+                         "(docs/network.md, Training)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--f32", action="store_true",
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
