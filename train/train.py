@@ -231,6 +231,8 @@ def main():
     ap.add_argument("--samples", type=float, default=1e12, help="stop after this many positions in all")
     ap.add_argument("--save-every", type=float, default=100_000)
     ap.add_argument("--held-out", type=int, default=10_000, help="held-out positions per evaluation")
+    ap.add_argument("--score", type=int, metavar="N",
+                    help="only score OUT/checkpoint.pt on N held-out positions of each --data directory, then stop")
     ap.add_argument("--threads", type=int, default=1,
                     help="PyTorch threads; beside any other job two are 3.5-7x slower than one "
                          "(docs/network.md, Training)")
@@ -261,6 +263,12 @@ def main():
         samples, log_rows = ckpt["samples"], ckpt["log"]
         print(f"resumed at {samples} positions", file=sys.stderr)
     model = model.to(memory_format=torch.channels_last)
+    if args.score is not None:
+        for name, held in zip(held_names, helds):
+            held_loss, held_top1 = evaluate(model, held, args.score)
+            print(f"{name}: {samples} positions seen; held-out top-1 {held_top1:.4f}, loss {held_loss:.4f} "
+                  f"on {min(args.score, held.n)} positions")
+        return
     rng = np.random.default_rng(args.seed + samples)
     start = time.time()
     next_save = samples + args.save_every

@@ -99,6 +99,24 @@ fn net_data_train_and_play_with_the_exported_network() {
         "{log}"
     );
     assert!(run.join("checkpoint.pt").is_file());
+    // --score rates the checkpoint on each directory's held-out games and trains nothing.
+    let scored = Command::new("python3")
+        .arg(root.join("train/train.py"))
+        .arg("--data")
+        .args([dir.join("a"), dir.join("b")])
+        .arg("--out")
+        .arg(&run)
+        .args(["--score", "32"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&scored.stdout);
+    assert!(scored.status.success(), "{scored:?}");
+    assert!(
+        text.contains("a: 128 positions seen; held-out top-1")
+            && text.contains("b: 128 positions seen; held-out top-1"),
+        "{text}"
+    );
+    assert_eq!(log, std::fs::read_to_string(run.join("log.csv")).unwrap());
 
     // The engine loads the export and plays a legal 19×19 move with it.
     let mut child = tengen()
