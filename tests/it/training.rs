@@ -29,6 +29,16 @@ fn missing_python() -> Option<String> {
     }
 }
 
+/// `train/train.py` on the two data directories `a` and `b` of `dir`.
+fn train_py(root: &Path, dir: &Path) -> Command {
+    let mut command = Command::new("python3");
+    command
+        .arg(root.join("train/train.py"))
+        .arg("--data")
+        .args([dir.join("a"), dir.join("b")]);
+    command
+}
+
 #[test]
 fn net_data_train_and_play_with_the_exported_network() {
     if let Some(why) = missing_python() {
@@ -47,10 +57,7 @@ fn net_data_train_and_play_with_the_exported_network() {
         assert!(done.status.success(), "net-data {input}: {done:?}");
     }
     let run = dir.join("run");
-    let out = Command::new("python3")
-        .arg(root.join("train/train.py"))
-        .arg("--data")
-        .args([dir.join("a"), dir.join("b")])
+    let out = train_py(root, &dir)
         .arg("--out")
         .arg(&run)
         .args([
@@ -73,10 +80,7 @@ fn net_data_train_and_play_with_the_exported_network() {
         String::from_utf8_lossy(&out.stderr)
     );
     // A share per directory, or a clear refusal.
-    let refused = Command::new("python3")
-        .arg(root.join("train/train.py"))
-        .arg("--data")
-        .args([dir.join("a"), dir.join("b")])
+    let refused = train_py(root, &dir)
         .args([
             "--out",
             dir.join("refused").to_str().unwrap(),
@@ -100,10 +104,7 @@ fn net_data_train_and_play_with_the_exported_network() {
     );
     assert!(run.join("checkpoint.pt").is_file());
     // --score rates the checkpoint on each directory's held-out games and trains nothing.
-    let scored = Command::new("python3")
-        .arg(root.join("train/train.py"))
-        .arg("--data")
-        .args([dir.join("a"), dir.join("b")])
+    let scored = train_py(root, &dir)
         .arg("--out")
         .arg(&run)
         .args(["--score", "32"])
