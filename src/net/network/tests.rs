@@ -68,8 +68,14 @@ fn the_shipped_files_are_version_2_and_their_writer_is_this_one() {
     assert_eq!(&TINY[..8], MAGIC);
     assert_eq!(encode(PLANES as u32, 2, 8, &TINY[HEADER_BYTES..]), TINY);
     let builtin = include_bytes!("../policy.bin");
+    let (blocks, channels) = crate::net::builtin().shape();
     assert_eq!(
-        encode(PLANES as u32, 6, 32, &builtin[HEADER_BYTES..]),
+        encode(
+            PLANES as u32,
+            blocks as u32,
+            channels as u32,
+            &builtin[HEADER_BYTES..]
+        ),
         builtin
     );
 }

@@ -82,7 +82,7 @@ fn root_board_knows_the_last_two_moves_of_the_game() {
 #[test]
 fn keeps_the_subtree_of_the_moves_played() {
     let mut g = Game::new(9, Rules::default());
-    // Light playouts and no learned prior: the reply E5 below is one this search is known
+    // Light playouts and neither learned prior nor network: the reply E5 below is one this search is known
     // to visit (with heavy playouts or the learned prior the first move differs and E5 may
     // get no visit).
     let mut config = Config {
@@ -90,6 +90,7 @@ fn keeps_the_subtree_of_the_moves_played() {
         ..Config::default()
     };
     config.set_param("prior_learned", 0.0).unwrap();
+    config.set_param("prior_network", 0.0).unwrap();
     let mut search = Search::new(config);
     let Decision::Play(mv) = search.genmove(&g, Color::Black, &playouts(3000)) else {
         panic!("resigned an empty board")
