@@ -82,9 +82,9 @@ fn root_board_knows_the_last_two_moves_of_the_game() {
 #[test]
 fn keeps_the_subtree_of_the_moves_played() {
     let mut g = Game::new(9, Rules::default());
-    // Light playouts and neither learned prior nor network: the reply E5 below is one this search is known
-    // to visit (with heavy playouts or the learned prior the first move differs and E5 may
-    // get no visit).
+    // Light playouts, no learned prior and no network: the reply E5 below is one this search
+    // is known to visit (with heavy playouts, the learned prior or the network the first move
+    // differs and E5 may get no visit).
     let mut config = Config {
         playout_policy: crate::playout::PolicyKind::Light,
         ..Config::default()
