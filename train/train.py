@@ -13,6 +13,11 @@ Training only: the engine never runs Python. The planes are computed by tengen i
 (src/net/planes.rs), so the network sees in play exactly what it saw here. Each batch is
 turned by one of the 8 symmetries of the board, drawn at random.
 
+With --average N the exported network (and the held-out scores) are an exponential running
+average of the weights over about the last N positions (batch-norm statistics included),
+which scores better than the last weights alone: docs/network.md, "A running average of the
+weights".
+
 With several --data directories, batches are drawn from all their training positions alike
 (or each directory's share of a batch is given by --share), and each directory's held-out games
 are scored apart: `held_top1` is the first directory's (the
@@ -20,6 +25,7 @@ figure the model card quotes), `held_top1_NAME` another's.
 """
 
 import argparse
+import copy
 import csv
 import math
 import os
@@ -236,6 +242,9 @@ def main():
     ap.add_argument("--threads", type=int, default=1,
                     help="PyTorch threads; beside any other job two are 3.5-7x slower than one "
                          "(docs/network.md, Training)")
+    ap.add_argument("--average", type=float, default=0, metavar="N",
+                    help="export and score a running average of the weights over about the last N positions "
+                         "(0: the last weights)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--f32", action="store_true",
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
@@ -263,12 +272,23 @@ def main():
         samples, log_rows = ckpt["samples"], ckpt["log"]
         print(f"resumed at {samples} positions", file=sys.stderr)
     model = model.to(memory_format=torch.channels_last)
+    # The running average (--average; --score rates a checkpoint's average when it has one),
+    # starting from the checkpoint's average or else from the weights.
+    saved = ckpt.get("average") if os.path.exists(ckpt_path) else None
+    average = None
+    if args.average > 0 or (args.score is not None and saved is not None):
+        average = copy.deepcopy(model)
+        if saved is not None:
+            average.load_state_dict(saved)
+    exported = average if average is not None else model
     if args.score is not None:
+        what = " (the running average of the weights)" if average is not None else ""
         for name, held in zip(held_names, helds):
-            held_loss, held_top1 = evaluate(model, held, args.score)
+            held_loss, held_top1 = evaluate(exported, held, args.score)
             print(f"{name}: {samples} positions seen; held-out top-1 {held_top1:.4f}, loss {held_loss:.4f} "
-                  f"on {min(args.score, held.n)} positions")
+                  f"on {min(args.score, held.n)} positions{what}")
         return
+    keep = math.exp(-args.batch / args.average) if args.average > 0 else None
     rng = np.random.default_rng(args.seed + samples)
     start = time.time()
     next_save = samples + args.save_every
@@ -290,34 +310,50 @@ def main():
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
+        if keep is not None:
+            update_average(average, model, keep)
         samples += args.batch
         loss_sum += loss.item() * args.batch
         right += (logits.argmax(1) == target).sum().item()
         seen += args.batch
         if samples >= next_save:
             next_save += args.save_every
-            held_loss, held_top1 = evaluate(model, helds[0], args.held_out)
+            held_loss, held_top1 = evaluate(exported, helds[0], args.held_out)
             row = dict(samples=samples, train_loss=loss_sum / seen, train_top1=right / seen,
                        held_loss=held_loss, held_top1=held_top1, lr=lr,
                        seconds=time.time() - start)
             for name, held in zip(held_names[1:], helds[1:]):
-                row[f"held_top1_{name}"] = evaluate(model, held, args.held_out)[1]
+                row[f"held_top1_{name}"] = evaluate(exported, held, args.held_out)[1]
             log_rows.append(row)
             loss_sum, right, seen = 0.0, 0, 0
             print(" ".join(f"{k}={v:.4g}" for k, v in row.items()), file=sys.stderr, flush=True)
-            save(model, opt, samples, log_rows, args)
-    save(model, opt, samples, log_rows, args)
+            save(model, average, opt, samples, log_rows, args)
+    save(model, average, opt, samples, log_rows, args)
 
 
-def save(model, opt, samples, log_rows, args):
+def update_average(average, model, keep):
+    """average = keep * average + (1 - keep) * model, weights and batch-norm statistics."""
+    with torch.no_grad():
+        for a, m in zip(average.state_dict().values(), model.state_dict().values()):
+            if a.dtype.is_floating_point:
+                a.mul_(keep).add_(m, alpha=1 - keep)
+            else:
+                a.copy_(m)
+
+
+def save(model, average, opt, samples, log_rows, args):
+    """The checkpoint (with the running average, if any), the export of the average or else
+    the last weights, the log and the curve."""
     ckpt = dict(model=model.state_dict(), optimizer=opt.state_dict(), samples=samples, log=log_rows,
-                planes=model.planes, blocks=model.blocks, channels=model.channels)
+                planes=model.planes, blocks=model.blocks, channels=model.channels,
+                average=average.state_dict() if average is not None else None)
     path = os.path.join(args.out, "checkpoint.pt")
     torch.save(ckpt, path + ".tmp")
     os.replace(path + ".tmp", path)
-    model.eval()
-    export(model, os.path.join(args.out, "net.bin"))
-    model.train()
+    exported = average if average is not None else model
+    exported.eval()
+    export(exported, os.path.join(args.out, "net.bin"))
+    exported.train()
     with open(os.path.join(args.out, "log.csv"), "w", newline="") as f:
         if log_rows:
             fields = list(dict.fromkeys(k for r in log_rows for k in r))

@@ -71,7 +71,7 @@ fn net_data_train_and_play_with_the_exported_network() {
             "32",
         ])
         .args(["--samples", "128", "--save-every", "64", "--held-out", "64"])
-        .args(["--threads", "1", "--share", "1", "3"])
+        .args(["--threads", "1", "--share", "1", "3", "--average", "64"])
         .output()
         .unwrap();
     assert!(
@@ -103,7 +103,8 @@ fn net_data_train_and_play_with_the_exported_network() {
         "{log}"
     );
     assert!(run.join("checkpoint.pt").is_file());
-    // --score rates the checkpoint on each directory's held-out games and trains nothing.
+    // --score rates the checkpoint (its running average of the weights, which the run kept)
+    // on each directory's held-out games and trains nothing.
     let scored = train_py(root, &dir)
         .arg("--out")
         .arg(&run)
@@ -114,7 +115,8 @@ fn net_data_train_and_play_with_the_exported_network() {
     assert!(scored.status.success(), "{scored:?}");
     assert!(
         text.contains("a: 128 positions seen; held-out top-1")
-            && text.contains("b: 128 positions seen; held-out top-1"),
+            && text.contains("b: 128 positions seen; held-out top-1")
+            && text.contains("(the running average of the weights)"),
         "{text}"
     );
     assert_eq!(log, std::fs::read_to_string(run.join("log.csv")).unwrap());
