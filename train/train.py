@@ -14,9 +14,9 @@ Training only: the engine never runs Python. The planes are computed by tengen i
 turned by one of the 8 symmetries of the board, drawn at random.
 
 With --average N the exported network (and the held-out scores) are an exponential running
-average of the weights over about the last N positions (batch-norm statistics included),
-which scores better than the last weights alone: docs/network.md, "A running average of the
-weights".
+average of the weights over about the last N positions (batch-norm statistics included): a
+lower held-out loss than the last weights in its one run so far, the same top-1
+(docs/network.md, "A running average of the weights").
 
 With several --data directories, batches are drawn from all their training positions alike
 (or each directory's share of a batch is given by --share), and each directory's held-out games
