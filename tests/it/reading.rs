@@ -168,5 +168,8 @@ fn genmove_keeps_gnu_gos_sekis_with_the_network() {
         assert!(b2(file, seed), "{file}: want B2");
     }
     let hits = (1..=10).filter(|&s| b2("seki07", s)).count();
-    assert!(hits >= 6, "seki07: B2 with {hits} of seeds 1-10, want 6 or more");
+    assert!(
+        hits >= 6,
+        "seki07: B2 with {hits} of seeds 1-10, want 6 or more"
+    );
 }
