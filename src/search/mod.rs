@@ -178,6 +178,9 @@ struct Root {
     /// Weight of the margin utility of a decided game (`margin.rs`): the config's for a
     /// `genmove`, 0 for analysis and pondering.
     margin_weight: f32,
+    /// False under territory counting: a playout's count then takes the eyes of chains in
+    /// seki out (`count::drop_seki_eyes`), as the game's count will.
+    seki_eyes_count: bool,
 }
 
 impl Root {

@@ -10,7 +10,7 @@
 use super::komi::{playout_komi, KomiControl};
 use super::tree::Tree;
 use super::{Restriction, Root, Search};
-use crate::game::Game;
+use crate::game::{Game, Scoring};
 use crate::geom::{Color, Move, Point, MAX_POINTS};
 use crate::mailbox::PlayoutBoard;
 use std::sync::atomic::AtomicBool;
@@ -25,6 +25,8 @@ pub(super) struct TreeKey {
     root_hash: u64,
     color: Color,
     komi: f32,
+    /// The counting the statistics were gathered under (`Root::seki_eyes_count`).
+    seki_eyes_count: bool,
 }
 
 impl Search {
@@ -79,6 +81,7 @@ impl Search {
             legal,
             restriction: Restriction::default(),
             margin_weight: 0.0,
+            seki_eyes_count: seki_eyes_count(game),
         };
         (tree, root)
     }
@@ -100,7 +103,11 @@ impl Search {
         stop: Option<&AtomicBool>,
     ) -> Option<Tree> {
         let (tree, key) = self.kept.take()?;
-        if !self.config.reuse_tree || key.komi != komi || key.size != game.size() {
+        if !self.config.reuse_tree
+            || key.komi != komi
+            || key.size != game.size()
+            || key.seki_eyes_count != seki_eyes_count(game)
+        {
             return None;
         }
         let moves = game.moves();
@@ -148,6 +155,7 @@ impl Search {
                 root_hash: game.position().position_hash(),
                 color,
                 komi,
+                seki_eyes_count: seki_eyes_count(game),
             },
         ));
     }
@@ -162,6 +170,12 @@ fn root_fits_board(tree: &Tree, board: &PlayoutBoard) -> bool {
             Move::Pass => true,
             Move::Play(p) => board.is_legal(p),
         })
+}
+
+/// Whether the eyes of a chain in seki count for their owner: they do under area counting,
+/// not under territory counting (Japanese rules, `../shared/RULES.md`).
+fn seki_eyes_count(game: &Game) -> bool {
+    game.rules().scoring != Scoring::Territory
 }
 
 /// The game's last two moves, most recent first (`None` for a pass or no move), for the root

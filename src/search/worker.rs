@@ -12,7 +12,7 @@
 //! geom.
 
 use super::config::{CLOCK_EVERY, MAX_DEPTH};
-use super::count::area_score;
+use super::count::{area_score, drop_seki_eyes};
 use super::margin;
 use super::move_owners::MoveOwners;
 use super::prior;
@@ -375,7 +375,8 @@ impl Worker {
         let tree_plies = self.path.len() - 1;
         if game_over {
             self.first_play.fill(0);
-            return (area_score(board, &mut self.result), tree_plies);
+            area_score(board, &mut self.result);
+            return (self.count(s, board), tree_plies);
         }
         let mut plies = tree_plies;
         let pooled = s.config.playout.p_pool_for(board.size()) > 0.0;
@@ -413,7 +414,17 @@ impl Worker {
                 *ply = tree_plies as u16 + turn;
             }
         }
-        (self.result.score, plies)
+        (self.count(s, board), plies)
+    }
+
+    /// Black's score of the finished `board` (counted into `result`) under the game's
+    /// counting: under territory counting the eyes of chains in seki count for nobody.
+    fn count(&mut self, s: &Shared, board: &PlayoutBoard) -> i32 {
+        if s.root.seki_eyes_count {
+            self.result.score
+        } else {
+            drop_seki_eyes(board, &mut self.result)
+        }
     }
 
     /// Records the outcome of an iteration whose game ended with Black's area `score`,

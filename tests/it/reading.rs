@@ -173,3 +173,23 @@ fn genmove_keeps_gnu_gos_sekis_with_the_network() {
         "seki07: B2 with {hits} of seeds 1-10, want 6 or more"
     );
 }
+
+/// seki14 is played under Japanese rules, where the eyes of a seki count for nobody: after
+/// White's C9 Black's B2 takes the corner alive, and after White's B2 and Black's C9 the corner
+/// is a seki whose two black eyes no longer count. By area counting the two lines come to the
+/// same, and the search played C9 in 5 of seeds 1–10; with the playouts counting as the rules
+/// do (`drop_seki_eyes`), B2 in 10 of 10.
+#[test]
+fn genmove_counts_seki_eyes_as_the_rules_do() {
+    let hits = (1..=10)
+        .filter(|&seed| {
+            let mut e = seeded_engine("gnugo/seki14.sgf", None, seed);
+            let generated = e.genmove(Color::White, GenmoveKind::Regression);
+            matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2"))
+        })
+        .count();
+    assert!(
+        hits >= 9,
+        "seki14: B2 with {hits} of seeds 1-10, want 9 or more"
+    );
+}
