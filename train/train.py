@@ -22,6 +22,10 @@ With several --data directories, batches are drawn from all their training posit
 (or each directory's share of a batch is given by --share), and each directory's held-out games
 are scored apart: `held_top1` is the first directory's (the
 figure the model card quotes), `held_top1_NAME` another's.
+
+`--score N` only scores OUT/checkpoint.pt on N held-out positions of each directory; with
+`--symmetries K` it scores the mean of the move probabilities of K symmetric images of each
+position (the network alone is `--symmetries 1`, the default and what the log's rows are).
 """
 
 import argparse
@@ -173,8 +177,10 @@ def export(model, path):
     netfile.write(path, model.planes, model.blocks, model.channels, payload)
 
 
-def evaluate(model, data, n, seed=1):
-    """Loss and top-1 over `n` positions of `data` chosen by a fixed seed (all if fewer)."""
+def evaluate(model, data, n, seed=1, symmetries=1):
+    """Loss and top-1 over `n` positions of `data` chosen by a fixed seed (all if fewer): of
+    the network's move probabilities, or with `symmetries` > 1 of their mean over that many
+    symmetric images of each position (`mean_policy`)."""
     model.eval()
     rng = np.random.default_rng(seed)
     index = np.arange(data.n) if data.n <= n else rng.choice(data.n, n, replace=False)
@@ -182,12 +188,27 @@ def evaluate(model, data, n, seed=1):
     with torch.no_grad():
         for i in range(0, len(index), 512):
             x, moves = data.batch(index[i : i + 512])
-            logits = model(torch.from_numpy(x))
+            probs = mean_policy(model, x, data.size, symmetries)
             target = torch.from_numpy(moves)
-            loss += F.cross_entropy(logits, target, reduction="sum").item()
-            right += (logits.argmax(1) == target).sum().item()
+            picked = probs[torch.arange(len(target)), target]
+            loss -= torch.log(picked.clamp_min(1e-30)).sum().item()
+            right += (probs.argmax(1) == target).sum().item()
     model.train()
     return loss / len(index), right / len(index)
+
+
+def mean_policy(model, x, size, symmetries):
+    """The mean of the move probabilities of the first `symmetries` of the board's 8
+    symmetric images of the batch `x` (the identity first), each turned back to `x`'s
+    frame. The mean of all 8 gives every symmetric image of a position the same answer."""
+    area = size * size
+    total = None
+    for j in range(symmetries):
+        k, flip = j // 2, j % 2 == 1
+        turned, where = symmetry(x, np.arange(area + 1), k, flip, size)
+        probs = F.softmax(model(torch.from_numpy(turned)), dim=1)[:, torch.from_numpy(where)]
+        total = probs if total is None else total + probs
+    return total / symmetries
 
 
 def plot(log_rows, path):
@@ -239,6 +260,9 @@ def main():
     ap.add_argument("--held-out", type=int, default=10_000, help="held-out positions per evaluation")
     ap.add_argument("--score", type=int, metavar="N",
                     help="only score OUT/checkpoint.pt on N held-out positions of each --data directory, then stop")
+    ap.add_argument("--symmetries", type=int, default=1, choices=range(1, 9), metavar="K",
+                    help="with --score: score the mean of the move probabilities of K of the board's "
+                         "8 symmetric images of each position (default 1: the network alone)")
     ap.add_argument("--threads", type=int, default=1,
                     help="PyTorch threads; beside any other job two are 3.5-7x slower than one "
                          "(docs/network.md, Training)")
@@ -284,9 +308,10 @@ def main():
     if args.score is not None:
         what = " (the running average of the weights)" if average is not None else ""
         for name, held in zip(held_names, helds):
-            held_loss, held_top1 = evaluate(exported, held, args.score)
+            held_loss, held_top1 = evaluate(exported, held, args.score, symmetries=args.symmetries)
+            mean = f", the mean of {args.symmetries} symmetric images" if args.symmetries > 1 else ""
             print(f"{name}: {samples} positions seen; held-out top-1 {held_top1:.4f}, loss {held_loss:.4f} "
-                  f"on {min(args.score, held.n)} positions{what}")
+                  f"on {min(args.score, held.n)} positions{what}{mean}")
         return
     keep = math.exp(-args.batch / args.average) if args.average > 0 else None
     rng = np.random.default_rng(args.seed + samples)

@@ -120,6 +120,20 @@ fn net_data_train_and_play_with_the_exported_network() {
         "{text}"
     );
     assert_eq!(log, std::fs::read_to_string(run.join("log.csv")).unwrap());
+    // --symmetries 8 scores the mean of the 8 symmetric images' move probabilities.
+    let scored = train_py(root, &dir)
+        .arg("--out")
+        .arg(&run)
+        .args(["--score", "32", "--symmetries", "8"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&scored.stdout);
+    assert!(scored.status.success(), "{scored:?}");
+    assert!(
+        text.contains("a: 128 positions seen; held-out top-1")
+            && text.contains("the mean of 8 symmetric images"),
+        "{text}"
+    );
 
     // The engine loads the export and plays a legal 19×19 move with it.
     let mut child = tengen()
