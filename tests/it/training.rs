@@ -104,31 +104,29 @@ fn net_data_train_and_play_with_the_exported_network() {
     );
     assert!(run.join("checkpoint.pt").is_file());
     // --score rates the checkpoint (its running average of the weights, which the run kept)
-    // on each directory's held-out games and trains nothing.
-    let scored = train_py(root, &dir)
-        .arg("--out")
-        .arg(&run)
-        .args(["--score", "32"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&scored.stdout);
-    assert!(scored.status.success(), "{scored:?}");
+    // on each directory's held-out games and trains nothing; with --symmetries 8, the mean
+    // of the 8 symmetric images' move probabilities.
+    let score = |extra: &[&str]| {
+        let scored = train_py(root, &dir)
+            .arg("--out")
+            .arg(&run)
+            .args(["--score", "32"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(scored.status.success(), "{scored:?}");
+        String::from_utf8_lossy(&scored.stdout).into_owned()
+    };
+    let text = score(&[]);
     assert!(
         text.contains("a: 128 positions seen; held-out top-1")
             && text.contains("b: 128 positions seen; held-out top-1")
-            && text.contains("(the running average of the weights)"),
+            && text.contains("(the running average of the weights)")
+            && !text.contains("symmetric"),
         "{text}"
     );
     assert_eq!(log, std::fs::read_to_string(run.join("log.csv")).unwrap());
-    // --symmetries 8 scores the mean of the 8 symmetric images' move probabilities.
-    let scored = train_py(root, &dir)
-        .arg("--out")
-        .arg(&run)
-        .args(["--score", "32", "--symmetries", "8"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&scored.stdout);
-    assert!(scored.status.success(), "{scored:?}");
+    let text = score(&["--symmetries", "8"]);
     assert!(
         text.contains("a: 128 positions seen; held-out top-1")
             && text.contains("the mean of 8 symmetric images"),
