@@ -120,6 +120,23 @@ fn keeps_the_subtree_of_the_moves_played() {
     assert!(search.reused_tree(&g2, Color::White, g2.komi()).is_none());
 }
 
+/// The playouts count a seki's eyes by the game's counting (`Root::seki_eyes_count`), so a
+/// tree gathered under area counting is not reused under territory counting, nor the other
+/// way round, though the position and the komi are the same.
+#[test]
+fn a_tree_from_another_counting_is_never_reused() {
+    let mut search = Search::new(Config::default());
+    let mut g = Game::new(9, Rules::default());
+    search.genmove(&g, Color::Black, &playouts(300));
+    let komi = playout_komi(&search.config, &g);
+    g.set_rules(RuleSet::Japanese.rules());
+    assert!(search.reused_tree(&g, Color::Black, komi).is_none());
+
+    let mut g = Game::new(9, Rules::default());
+    search.genmove(&g, Color::Black, &playouts(300));
+    assert!(search.reused_tree(&g, Color::Black, komi).is_some());
+}
+
 /// Issue #6: the hash of an empty board is 0 on every size, so a tree kept from an empty
 /// 19×19 once passed for the tree of an empty 9×9; its off-board moves corrupted the descent's
 /// board and the search never ended. The other way round, a 9×9 tree confined a 19×19 search
