@@ -158,16 +158,11 @@ fn root_reads_of_the_seki_positions_stay_small() {
 /// docs/reading.md); without that rule the network's shape moves (J6, H6) took seki07.
 #[test]
 fn genmove_keeps_gnu_gos_sekis_with_the_network() {
-    let b2 = |file: &str, seed: u64| {
-        let mut e = seeded_engine(&format!("gnugo/{file}.sgf"), None, seed);
-        let generated = e.genmove(Color::White, GenmoveKind::Regression);
-        matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2"))
-    };
     let seed = Config::default().search.seed;
     for file in ["seki06", "seki12"] {
-        assert!(b2(file, seed), "{file}: want B2");
+        assert!(white_plays_b2(file, seed), "{file}: want B2");
     }
-    let hits = (1..=10).filter(|&s| b2("seki07", s)).count();
+    let hits = (1..=10).filter(|&s| white_plays_b2("seki07", s)).count();
     assert!(
         hits >= 6,
         "seki07: B2 with {hits} of seeds 1-10, want 6 or more"
@@ -181,15 +176,17 @@ fn genmove_keeps_gnu_gos_sekis_with_the_network() {
 /// do (`drop_seki_eyes`), B2 in 10 of 10.
 #[test]
 fn genmove_counts_seki_eyes_as_the_rules_do() {
-    let hits = (1..=10)
-        .filter(|&seed| {
-            let mut e = seeded_engine("gnugo/seki14.sgf", None, seed);
-            let generated = e.genmove(Color::White, GenmoveKind::Regression);
-            matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2"))
-        })
-        .count();
+    let hits = (1..=10).filter(|&s| white_plays_b2("seki14", s)).count();
     assert!(
         hits >= 9,
         "seki14: B2 with {hits} of seeds 1-10, want 9 or more"
     );
+}
+
+/// Whether White's `genmove` with every default plays the vital point B2 in GNU Go's `file`
+/// with `seed`.
+fn white_plays_b2(file: &str, seed: u64) -> bool {
+    let mut e = seeded_engine(&format!("gnugo/{file}.sgf"), None, seed);
+    let generated = e.genmove(Color::White, GenmoveKind::Regression);
+    matches!(generated, Generated::Move(Move::Play(p)) if p == point("B2"))
 }
