@@ -132,7 +132,7 @@ fn a_tree_from_another_counting_is_never_reused() {
     g.set_rules(RuleSet::Japanese.rules());
     assert!(search.reused_tree(&g, Color::Black, komi).is_none());
 
-    let mut g = Game::new(9, Rules::default());
+    let g = Game::new(9, Rules::default());
     search.genmove(&g, Color::Black, &playouts(300));
     assert!(search.reused_tree(&g, Color::Black, komi).is_some());
 }
