@@ -1,6 +1,7 @@
 //! A smoke test of the training pipeline on the small sample: `tengen net-data` on
 //! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories
-//! in shares of 1 to 3), then the engine plays with the network it exported. It needs python3
+//! in shares of 1 to 3), then the engine plays with the network it exported, and again once
+//! `train/widen.py` has widened and deepened it and training has gone on. It needs python3
 //! with PyTorch and NumPy (training only; the engine never does) and skips with the reason
 //! without them.
 
@@ -134,9 +135,47 @@ fn net_data_train_and_play_with_the_exported_network() {
     );
 
     // The engine loads the export and plays a legal 19×19 move with it.
+    plays_a_legal_move(&run.join("net.bin"));
+
+    // Widened and deepened, the checkpoint computes what it did (widen.py checks that and
+    // fails otherwise), and training goes on from it where it stopped.
+    let wide = dir.join("wide");
+    let widened = Command::new("python3")
+        .arg(root.join("train/widen.py"))
+        .arg("--from")
+        .arg(run.join("checkpoint.pt"))
+        .args(["--channels", "12", "--blocks", "2", "--out"])
+        .arg(wide.join("checkpoint.pt"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&widened.stderr);
+    assert!(widened.status.success(), "widen.py: {said}");
+    assert!(
+        said.contains("1 x 8 -> 2 x 12; largest output gap"),
+        "{said}"
+    );
+    let out = train_py(root, &dir)
+        .arg("--out")
+        .arg(&wide)
+        .args(["--curve", "", "--batch", "32", "--held-out", "64"])
+        .args(["--samples", "192", "--save-every", "64", "--threads", "1"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "train.py after widen.py: {said}");
+    assert!(
+        said.contains("resumed at 128 positions") && said.contains("2 blocks x 12"),
+        "{said}"
+    );
+    plays_a_legal_move(&wide.join("net.bin"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The engine, with the network file `net`, plays a legal 19×19 move.
+fn plays_a_legal_move(net: &Path) {
     let mut child = tengen()
         .arg("--network")
-        .arg(run.join("net.bin"))
+        .arg(net)
         .args(["--playouts", "50", "--threads", "1"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -162,5 +201,4 @@ fn net_data_train_and_play_with_the_exported_network() {
         tengen::geom::Point::parse(mv, 19).is_ok(),
         "genmove with the exported network: {text}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
