@@ -23,6 +23,12 @@ With several --data directories, batches are drawn from all their training posit
 are scored apart: `held_top1` is the first directory's (the
 figure the model card quotes), `held_top1_NAME` another's.
 
+With `--processes 2` two processes train one network (PyTorch's DistributedDataParallel on
+the gloo backend): each draws its own batches and they add their gradients at every step, so
+the network sees twice the positions an hour (two 1-thread processes, where one process with
+two threads trains slower than one with one: docs/network.md, Training). The first process
+scores, saves and logs.
+
 `--score N` only scores OUT/checkpoint.pt on N held-out positions of each directory; with
 `--symmetries K` it scores the mean of the move probabilities of K symmetric images of each
 position (the network alone is `--symmetries 1`, the default and what the log's rows are).
@@ -33,6 +39,7 @@ import copy
 import csv
 import math
 import os
+import socket
 import struct
 import sys
 import time
@@ -40,7 +47,10 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
+import torch.distributed as dist
+import torch.multiprocessing as mp
 import torch.nn.functional as F
+from torch.nn.parallel import DistributedDataParallel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import netfile  # noqa: E402
@@ -266,6 +276,8 @@ def main():
     ap.add_argument("--threads", type=int, default=1,
                     help="PyTorch threads; beside any other job two are 3.5-7x slower than one "
                          "(docs/network.md, Training)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="processes training the one network together, --threads each (one a core)")
     ap.add_argument("--average", type=float, default=0, metavar="N",
                     help="export and score a running average of the weights over about the last N positions "
                          "(0: the last weights)")
@@ -273,7 +285,22 @@ def main():
     ap.add_argument("--f32", action="store_true",
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
     args = ap.parse_args()
+    if args.processes < 1:
+        sys.exit("--processes needs 1 or more")
+    if args.processes == 1 or args.score is not None:
+        run(0, 1, None, args)
+        return
+    with socket.socket() as probe:  # a free port for the processes to meet on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    mp.spawn(run, args=(args.processes, port, args), nprocs=args.processes)
 
+
+def run(rank, world, port, args):
+    """Training (or --score) in process `rank` of `world`; with more than one, they meet on
+    `port` and process 0 scores, saves and logs."""
+    if world > 1:
+        dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     train = Union([Positions(os.path.join(d, "train.bin")) for d in args.data])
@@ -294,7 +321,8 @@ def main():
         if ckpt["optimizer"] is not None:  # None: widened (train/widen.py), a fresh start
             opt.load_state_dict(ckpt["optimizer"])
         samples, log_rows = ckpt["samples"], ckpt["log"]
-        print(f"resumed at {samples} positions", file=sys.stderr)
+        if rank == 0:
+            print(f"resumed at {samples} positions", file=sys.stderr)
     model = model.to(memory_format=torch.channels_last)
     # The running average (--average; --score rates a checkpoint's average when it has one),
     # starting from the checkpoint's average or else from the weights.
@@ -313,15 +341,18 @@ def main():
             print(f"{name}: {samples} positions seen; held-out top-1 {held_top1:.4f}, loss {held_loss:.4f} "
                   f"on {min(args.score, held.n)} positions{what}{mean}")
         return
-    keep = math.exp(-args.batch / args.average) if args.average > 0 else None
-    rng = np.random.default_rng(args.seed + samples)
+    keep = math.exp(-args.batch * world / args.average) if args.average > 0 else None
+    rng = np.random.default_rng(args.seed + samples + 1_000_003 * rank)
+    # Each step adds the processes' gradients: the same weights everywhere, from process 0's.
+    step_model = DistributedDataParallel(model) if world > 1 else model
     start = time.time()
     next_save = samples + args.save_every
     loss_sum, right, seen = 0.0, 0, 0
-    print(f"{train.n} training positions, {sum(h.n for h in helds)} held out; "
-          f"{model.blocks} blocks x {model.channels}",
-          file=sys.stderr)
-    while samples < args.samples and time.time() - start < args.hours * 3600:
+    if rank == 0:
+        print(f"{train.n} training positions, {sum(h.n for h in helds)} held out; "
+              f"{model.blocks} blocks x {model.channels}" + (f"; {world} processes" if world > 1 else ""),
+              file=sys.stderr)
+    while not stopping(samples < args.samples and time.time() - start < args.hours * 3600, world):
         lr = args.lr * 0.5 ** (samples / args.lr_half_life)
         for group in opt.param_groups:
             group["lr"] = lr
@@ -330,18 +361,18 @@ def main():
         x = torch.from_numpy(x).to(memory_format=torch.channels_last)
         target = torch.from_numpy(moves)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=not args.f32):
-            logits = model(x).float()
+            logits = step_model(x).float()
         loss = F.cross_entropy(logits, target)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
-        if keep is not None:
+        if keep is not None and rank == 0:
             update_average(average, model, keep)
-        samples += args.batch
+        samples += args.batch * world
         loss_sum += loss.item() * args.batch
         right += (logits.argmax(1) == target).sum().item()
         seen += args.batch
-        if samples >= next_save:
+        if samples >= next_save and rank == 0:
             next_save += args.save_every
             held_loss, held_top1 = evaluate(exported, helds[0], args.held_out)
             row = dict(samples=samples, train_loss=loss_sum / seen, train_top1=right / seen,
@@ -353,7 +384,20 @@ def main():
             loss_sum, right, seen = 0.0, 0, 0
             print(" ".join(f"{k}={v:.4g}" for k, v in row.items()), file=sys.stderr, flush=True)
             save(model, average, opt, samples, log_rows, args)
-    save(model, average, opt, samples, log_rows, args)
+    if rank == 0:
+        save(model, average, opt, samples, log_rows, args)
+    if world > 1:
+        dist.destroy_process_group()
+
+
+def stopping(going_on, world):
+    """Whether training stops: when `going_on` is false in any process (the processes keep
+    in step: one waiting for another that stopped would wait forever)."""
+    if world == 1:
+        return not going_on
+    stop = torch.tensor([0.0 if going_on else 1.0])
+    dist.all_reduce(stop, op=dist.ReduceOp.MAX)
+    return stop.item() > 0
 
 
 def update_average(average, model, keep):

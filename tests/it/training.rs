@@ -1,7 +1,7 @@
 //! A smoke test of the training pipeline on the small sample: `tengen net-data` on
 //! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories
 //! in shares of 1 to 3), then the engine plays with the network it exported, and again once
-//! `train/widen.py` has widened and deepened it and training has gone on. It needs python3
+//! `train/widen.py` has widened and deepened it and two processes have trained it on. It needs python3
 //! with PyTorch and NumPy (training only; the engine never does) and skips with the reason
 //! without them.
 
@@ -138,7 +138,7 @@ fn net_data_train_and_play_with_the_exported_network() {
     plays_a_legal_move(&run.join("net.bin"));
 
     // Widened and deepened, the checkpoint computes what it did (widen.py checks that and
-    // fails otherwise), and training goes on from it where it stopped.
+    // fails otherwise), and training goes on from it where it stopped, in two processes.
     let wide = dir.join("wide");
     let widened = Command::new("python3")
         .arg(root.join("train/widen.py"))
@@ -158,15 +158,18 @@ fn net_data_train_and_play_with_the_exported_network() {
         .arg("--out")
         .arg(&wide)
         .args(["--curve", "", "--batch", "32", "--held-out", "64"])
-        .args(["--samples", "192", "--save-every", "64", "--threads", "1"])
+        .args(["--samples", "256", "--save-every", "64", "--threads", "1"])
+        .args(["--processes", "2"])
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "train.py after widen.py: {said}");
     assert!(
-        said.contains("resumed at 128 positions") && said.contains("2 blocks x 12"),
+        said.contains("resumed at 128 positions") && said.contains("2 blocks x 12; 2 processes"),
         "{said}"
     );
+    let log = std::fs::read_to_string(wide.join("log.csv")).unwrap();
+    assert!(log.lines().last().unwrap().starts_with("256,"), "{log}");
     plays_a_legal_move(&wide.join("net.bin"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
