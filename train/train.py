@@ -24,7 +24,7 @@ are scored apart: `held_top1` is the first directory's (the
 figure the model card quotes), `held_top1_NAME` another's.
 
 With `--processes 2` two processes train one network (PyTorch's DistributedDataParallel on
-the gloo backend): each draws its own batches and they add their gradients at every step, so
+the gloo backend): each draws its own batches and their gradients are averaged at every step, so
 the network sees twice the positions an hour (two 1-thread processes, where one process with
 two threads trains slower than one with one: docs/network.md, Training). The first process
 scores, saves and logs.
@@ -343,7 +343,7 @@ def run(rank, world, port, args):
         return
     keep = math.exp(-args.batch * world / args.average) if args.average > 0 else None
     rng = np.random.default_rng(args.seed + samples + 1_000_003 * rank)
-    # Each step adds the processes' gradients: the same weights everywhere, from process 0's.
+    # Each step averages the processes' gradients: the same weights everywhere, from process 0's.
     step_model = DistributedDataParallel(model) if world > 1 else model
     start = time.time()
     next_save = samples + args.save_every
