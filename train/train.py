@@ -327,8 +327,8 @@ def run(rank, world, port, args):
     # The running average (--average; --score rates a checkpoint's average when it has one),
     # starting from the checkpoint's average or else from the weights.
     saved = ckpt.get("average") if os.path.exists(ckpt_path) else None
-    average = None
-    if args.average > 0 or (args.score is not None and saved is not None):
+    average = None  # process 0's alone: the others never score or save
+    if rank == 0 and (args.average > 0 or (args.score is not None and saved is not None)):
         average = copy.deepcopy(model)
         if saved is not None:
             average.load_state_dict(saved)
@@ -366,7 +366,7 @@ def run(rank, world, port, args):
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
-        if keep is not None and rank == 0:
+        if average is not None:
             update_average(average, model, keep)
         samples += args.batch * world
         loss_sum += loss.item() * args.batch
