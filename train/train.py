@@ -29,6 +29,12 @@ the network sees twice the positions an hour (two 1-thread processes, where one 
 two threads trains slower than one with one: docs/network.md, Training). The first process
 scores, saves and logs.
 
+With `--teacher CHECKPOINT` the network also learns from another trained network's move
+probabilities (distillation): the target is `--teacher-weight` A of the teacher's
+probabilities and 1 - A of the move played. The teacher sees its own symmetric image of each
+batch, drawn apart from the student's, so the student learns the mean of the teacher's 8
+images. The log's train loss stays the loss on the moves played.
+
 `--score N` only scores OUT/checkpoint.pt on N held-out positions of each directory; with
 `--symmetries K` it scores the mean of the move probabilities of K symmetric images of each
 position (the network alone is `--symmetries 1`, the default and what the log's rows are).
@@ -113,21 +119,26 @@ class Union:
         return np.concatenate(xs), np.concatenate(ms)
 
 
-def symmetry(x, moves, k, flip, size):
-    """The batch turned by k quarter turns, then mirrored if `flip`; the moves with it."""
+def point_map(k, flip, size):
+    """Where each point (and pass, the last) of a board lands when it is turned by k quarter
+    turns and then mirrored if `flip`: `where[old] = new`."""
     area = size * size
-    grid = np.arange(area).reshape(size, size)
-    turned = np.rot90(grid, k)
+    turned = np.rot90(np.arange(area).reshape(size, size), k)
     if flip:
         turned = turned[:, ::-1]
     # new[i] = old[turned.flat[i]]: where each old point lands.
     where = np.empty(area + 1, dtype=np.int64)
     where[turned.reshape(-1)] = np.arange(area)
     where[area] = area
+    return where
+
+
+def symmetry(x, moves, k, flip, size):
+    """The batch turned by k quarter turns, then mirrored if `flip`; the moves with it."""
     x = np.rot90(x, k, axes=(2, 3))
     if flip:
         x = x[:, :, :, ::-1]
-    return np.ascontiguousarray(x), where[moves]
+    return np.ascontiguousarray(x), point_map(k, flip, size)[moves]
 
 
 class Block(nn.Module):
@@ -221,6 +232,31 @@ def mean_policy(model, x, size, symmetries):
     return total / symmetries
 
 
+def load_teacher(path):
+    """The network of a checkpoint (its running average when it has one), frozen, to teach."""
+    ckpt = torch.load(path, weights_only=False)
+    teacher = PolicyNet(ckpt["planes"], ckpt["blocks"], ckpt["channels"])
+    teacher.load_state_dict(ckpt.get("average") or ckpt["model"])
+    teacher.eval().requires_grad_(False)
+    return teacher.to(memory_format=torch.channels_last), ckpt["samples"]
+
+
+def teacher_targets(teacher, x, student_where, rng, size):
+    """The teacher's move probabilities for the batch `x` (before the student's symmetry),
+    put into the frame of the student's image (`student_where`: its `point_map`). The teacher
+    sees a symmetric image of its own, drawn apart from the student's: the loss is linear in
+    the target, so over many draws the student learns the mean of the teacher's 8 images, a
+    better guess than any one of them (docs/network.md, "The mean over the board's
+    symmetries") for the price of one evaluation a batch."""
+    turned, where = symmetry(x, np.arange(size * size + 1), int(rng.integers(4)), bool(rng.integers(2)), size)
+    with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16):
+        logits = teacher(torch.from_numpy(turned).to(memory_format=torch.channels_last)).float()
+    probs = F.softmax(logits, dim=1)[:, torch.from_numpy(where)]  # in x's frame
+    target = torch.empty_like(probs)
+    target[:, torch.from_numpy(student_where)] = probs
+    return target
+
+
 def plot(log_rows, path):
     try:
         import matplotlib
@@ -281,6 +317,10 @@ def main():
     ap.add_argument("--average", type=float, default=0, metavar="N",
                     help="export and score a running average of the weights over about the last N positions "
                          "(0: the last weights)")
+    ap.add_argument("--teacher", metavar="CHECKPOINT",
+                    help="learn from this trained network's move probabilities as well as from the moves played")
+    ap.add_argument("--teacher-weight", type=float, default=0.7, metavar="A",
+                    help="the target is A times the teacher's probabilities plus 1 - A times the move played")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--f32", action="store_true",
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
@@ -341,6 +381,12 @@ def run(rank, world, port, args):
             print(f"{name}: {samples} positions seen; held-out top-1 {held_top1:.4f}, loss {held_loss:.4f} "
                   f"on {min(args.score, held.n)} positions{what}{mean}")
         return
+    teacher = None
+    if args.teacher is not None:
+        teacher, taught_at = load_teacher(args.teacher)
+        if rank == 0:
+            print(f"teacher: {args.teacher} ({teacher.blocks} blocks x {teacher.channels}, {taught_at} positions), "
+                  f"weight {args.teacher_weight}", file=sys.stderr)
     keep = math.exp(-args.batch * world / args.average) if args.average > 0 else None
     rng = np.random.default_rng(args.seed + samples + 1_000_003 * rank)
     # Each step averages the processes' gradients: the same weights everywhere, from process 0's.
@@ -356,20 +402,26 @@ def run(rank, world, port, args):
         lr = args.lr * 0.5 ** (samples / args.lr_half_life)
         for group in opt.param_groups:
             group["lr"] = lr
-        x, moves = train.batch(train.draw(rng, args.batch, args.share))
-        x, moves = symmetry(x, moves, int(rng.integers(4)), bool(rng.integers(2)), train.size)
+        x0, moves = train.batch(train.draw(rng, args.batch, args.share))
+        k, flip = int(rng.integers(4)), bool(rng.integers(2))
+        x, moves = symmetry(x0, moves, k, flip, train.size)
+        soft = None if teacher is None else teacher_targets(teacher, x0, point_map(k, flip, train.size), rng, train.size)
         x = torch.from_numpy(x).to(memory_format=torch.channels_last)
         target = torch.from_numpy(moves)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=not args.f32):
             logits = step_model(x).float()
-        loss = F.cross_entropy(logits, target)
+        played = F.cross_entropy(logits, target)  # the loss the log reports, with or without a teacher
+        loss = played
+        if soft is not None:
+            taught = -(soft * F.log_softmax(logits, dim=1)).sum(dim=1).mean()
+            loss = args.teacher_weight * taught + (1 - args.teacher_weight) * played
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
         if average is not None:
             update_average(average, model, keep)
         samples += args.batch * world
-        loss_sum += loss.item() * args.batch
+        loss_sum += played.item() * args.batch
         right += (logits.argmax(1) == target).sum().item()
         seen += args.batch
         if samples >= next_save and rank == 0:

@@ -1,7 +1,8 @@
 //! A smoke test of the training pipeline on the small sample: `tengen net-data` on
 //! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories
 //! in shares of 1 to 3), then the engine plays with the network it exported, and again once
-//! `train/widen.py` has widened and deepened it and two processes have trained it on. It needs python3
+//! `train/widen.py` has widened and deepened it and two processes have trained it on, taught by
+//! the first network (`--teacher`); and train/test_train.py's checks. It needs python3
 //! with PyTorch and NumPy (training only; the engine never does) and skips with the reason
 //! without them.
 
@@ -159,19 +160,42 @@ fn net_data_train_and_play_with_the_exported_network() {
         .arg(&wide)
         .args(["--curve", "", "--batch", "32", "--held-out", "64"])
         .args(["--samples", "256", "--save-every", "64", "--threads", "1"])
-        .args(["--processes", "2"])
+        .args(["--processes", "2", "--teacher"])
+        .arg(run.join("checkpoint.pt"))
         .output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "train.py after widen.py: {said}");
     assert!(
-        said.contains("resumed at 128 positions") && said.contains("2 blocks x 12; 2 processes"),
+        said.contains("resumed at 128 positions")
+            && said.contains("2 blocks x 12; 2 processes")
+            && said.contains("(1 blocks x 8, 128 positions), weight 0.7"),
         "{said}"
     );
     let log = std::fs::read_to_string(wide.join("log.csv")).unwrap();
     assert!(log.lines().last().unwrap().starts_with("256,"), "{log}");
     plays_a_legal_move(&wide.join("net.bin"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_trainers_symmetries_and_teacher_targets_hold() {
+    if let Some(why) = missing_python() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .arg(root.join("train/test_train.py"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(said.matches("ok test_").count(), 2, "{said}");
 }
 
 /// The engine, with the network file `net`, plays a legal 19×19 move.
