@@ -31,6 +31,16 @@ fn missing_python() -> Option<String> {
     }
 }
 
+/// The repository's root, where train/ is; or None, the reason printed, when python3 cannot
+/// train here.
+fn trainer_root() -> Option<&'static Path> {
+    if let Some(why) = missing_python() {
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    Some(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
 /// `train/train.py` on the two data directories `a` and `b` of `dir`.
 fn train_py(root: &Path, dir: &Path) -> Command {
     let mut command = Command::new("python3");
@@ -43,11 +53,9 @@ fn train_py(root: &Path, dir: &Path) -> Command {
 
 #[test]
 fn net_data_train_and_play_with_the_exported_network() {
-    if let Some(why) = missing_python() {
-        eprintln!("skipped: {why}");
+    let Some(root) = trainer_root() else {
         return;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    };
     let dir = std::env::temp_dir().join(format!("tengen-training-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for (input, out) in [("tests/data/sgf", "a"), ("src/search/model/games", "b")] {
@@ -180,11 +188,9 @@ fn net_data_train_and_play_with_the_exported_network() {
 
 #[test]
 fn the_trainers_symmetries_and_teacher_targets_hold() {
-    if let Some(why) = missing_python() {
-        eprintln!("skipped: {why}");
+    let Some(root) = trainer_root() else {
         return;
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    };
     let out = Command::new("python3")
         .arg(root.join("train/test_train.py"))
         .output()
