@@ -18,6 +18,10 @@ average of the weights over about the last N positions (batch-norm statistics in
 lower held-out loss than the last weights in its one run so far, the same top-1
 (docs/network.md, "A running average of the weights").
 
+`--out DIR --export FILE` writes DIR/checkpoint.pt's network (its running average, if it
+has one) to FILE in the engine's format and trains nothing: how a checkpoint of train/runs/
+becomes src/net/policy.bin.
+
 With several --data directories, batches are drawn from all their training positions alike
 (or each directory's share of a batch is given by --share), and each directory's held-out games
 are scored apart: `held_top1` is the first directory's (the
@@ -232,13 +236,20 @@ def mean_policy(model, x, size, symmetries):
     return total / symmetries
 
 
+def checkpoint_network(path):
+    """The network of a checkpoint (its running average when it has one), in eval mode, and
+    the positions it has seen."""
+    ckpt = torch.load(path, weights_only=False)
+    model = PolicyNet(ckpt["planes"], ckpt["blocks"], ckpt["channels"])
+    model.load_state_dict(ckpt.get("average") or ckpt["model"])
+    return model.eval(), ckpt["samples"]
+
+
 def load_teacher(path):
     """The network of a checkpoint (its running average when it has one), frozen, to teach."""
-    ckpt = torch.load(path, weights_only=False)
-    teacher = PolicyNet(ckpt["planes"], ckpt["blocks"], ckpt["channels"])
-    teacher.load_state_dict(ckpt.get("average") or ckpt["model"])
-    teacher.eval().requires_grad_(False)
-    return teacher.to(memory_format=torch.channels_last), ckpt["samples"]
+    teacher, samples = checkpoint_network(path)
+    teacher.requires_grad_(False)
+    return teacher.to(memory_format=torch.channels_last), samples
 
 
 def teacher_targets(teacher, x, student_where, rng, size):
@@ -287,7 +298,7 @@ def plot(log_rows, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", required=True, nargs="+",
+    ap.add_argument("--data", nargs="+",
                     help="the directories of train.bin and held_out.bin (the first one's held-out games are the "
                          "figure quoted)")
     ap.add_argument("--share", type=float, nargs="+",
@@ -306,6 +317,9 @@ def main():
     ap.add_argument("--held-out", type=int, default=10_000, help="held-out positions per evaluation")
     ap.add_argument("--score", type=int, metavar="N",
                     help="only score OUT/checkpoint.pt on N held-out positions of each --data directory, then stop")
+    ap.add_argument("--export", metavar="FILE",
+                    help="only write OUT/checkpoint.pt's network (its running average, if it has one) to FILE "
+                         "in the engine's format, then stop")
     ap.add_argument("--symmetries", type=int, default=1, choices=range(1, 9), metavar="K",
                     help="with --score: score the mean of the move probabilities of K of the board's "
                          "8 symmetric images of each position (default 1: the network alone)")
@@ -325,6 +339,11 @@ def main():
     ap.add_argument("--f32", action="store_true",
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
     args = ap.parse_args()
+    if args.export is not None:
+        export(checkpoint_network(os.path.join(args.out, "checkpoint.pt"))[0], args.export)
+        return
+    if args.data is None:
+        ap.error("--data is required")
     if args.processes < 1:
         sys.exit("--processes needs 1 or more")
     if args.processes == 1 or args.score is not None:

@@ -1,6 +1,7 @@
 //! A smoke test of the training pipeline on the small sample: `tengen net-data` on
 //! tests/data/sgf, then a few steps of `train/train.py` (a tiny network, two data directories
-//! in shares of 1 to 3), then the engine plays with the network it exported, and again once
+//! in shares of 1 to 3), then the engine plays with the network it exported (which `--export`
+//! writes again from the checkpoint, the same bytes), and again once
 //! `train/widen.py` has widened and deepened it and two processes have trained it on, taught by
 //! the first network (`--teacher`); and train/test_train.py's checks. It needs python3
 //! with PyTorch and NumPy (training only; the engine never does) and skips with the reason
@@ -141,6 +142,21 @@ fn net_data_train_and_play_with_the_exported_network() {
         text.contains("a: 128 positions seen; held-out top-1")
             && text.contains("the mean of 8 symmetric images"),
         "{text}"
+    );
+
+    // --export writes the checkpoint's network (its running average) as the run wrote it.
+    let exported = run.join("exported.bin");
+    let out = train_py(root, &dir)
+        .arg("--out")
+        .arg(&run)
+        .arg("--export")
+        .arg(&exported)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read(&exported).unwrap(),
+        std::fs::read(run.join("net.bin")).unwrap()
     );
 
     // The engine loads the export and plays a legal 19×19 move with it.

@@ -257,7 +257,7 @@ fn one_scratch_serves_boards_of_every_size() {
 #[test]
 fn the_built_in_network_answers_what_its_card_says() {
     let network = crate::net::builtin();
-    assert_eq!(network.shape(), (6, 48));
+    assert_eq!(network.shape(), (6, 64));
     let board = crate::mailbox::PlayoutBoard::new(19);
     let mut scratch = Scratch::default();
     let mut ladders = crate::tactics::LadderReader::new();
@@ -273,5 +273,5 @@ fn the_built_in_network_answers_what_its_card_says() {
         crate::geom::Move::Play(point),
         probabilities[first]
     );
-    assert_eq!(shown, "D4 0.133");
+    assert_eq!(shown, "Q16 0.138");
 }
