@@ -300,7 +300,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+",
                     help="the directories of train.bin and held_out.bin (the first one's held-out games are the "
-                         "figure quoted)")
+                         "figure quoted); required but with --export")
     ap.add_argument("--share", type=float, nargs="+",
                     help="each --data directory's share of the training batches (default: by size)")
     ap.add_argument("--out", default="train", help="checkpoint, net.bin and log.csv go here")
@@ -340,7 +340,10 @@ def main():
                     help="train in f32 throughout (default: bfloat16 autocast, 1.4-2.5x faster on CPUs with AVX-512 BF16)")
     args = ap.parse_args()
     if args.export is not None:
-        export(checkpoint_network(os.path.join(args.out, "checkpoint.pt"))[0], args.export)
+        ckpt_path = os.path.join(args.out, "checkpoint.pt")
+        if not os.path.exists(ckpt_path):
+            sys.exit(f"--export: no checkpoint at {ckpt_path}")
+        export(checkpoint_network(ckpt_path)[0], args.export)
         return
     if args.data is None:
         ap.error("--data is required")
