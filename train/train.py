@@ -461,6 +461,9 @@ def run(rank, world, port, args):
     if rank == 0:
         save(model, average, opt, samples, log_rows, args)
     if world > 1:
+        # Both processes leave together: rank 1 tearing gloo down while rank 0 still saved
+        # aborted a CI run once ("terminate called without an active exception").
+        dist.barrier()
         dist.destroy_process_group()
 
 
