@@ -294,7 +294,16 @@ impl Mirror {
                 self.game = reset(self.size);
             }
             ("clear_board", _) => self.game = reset(self.size),
-            ("loadsgf", _) => self.game = None,
+            ("loadsgf", [file, ..]) => {
+                // The board takes the record's size (SZ, 19 without it): moves are read on it.
+                let text = std::fs::read_to_string(file).unwrap_or_default();
+                self.size = text
+                    .split_once("SZ[")
+                    .and_then(|(_, rest)| rest.split_once(']'))
+                    .and_then(|(n, _)| n.split(':').next()?.trim().parse().ok())
+                    .unwrap_or(19);
+                self.game = None;
+            }
             ("play", [c, v]) => {
                 if let Some(game) = &mut self.game {
                     let mv = Move::parse(v, self.size).unwrap();
